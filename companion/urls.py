@@ -1,0 +1,16 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+from django.views.i18n import set_language
+
+urlpatterns = [
+    path("i18n/setlang/", set_language, name="set_language"),
+]
+
+# Every page lives under its language prefix (/es/, /el/, /ru/, /fr/): a shared
+# link opens in the language of the person who shared it.
+urlpatterns += i18n_patterns(
+    path("admin/", admin.site.urls),
+    path("", include("games.urls")),
+    prefix_default_language=True,
+)

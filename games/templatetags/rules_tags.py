@@ -1,0 +1,115 @@
+"""Drawings used by the rules pages and the game screens: Triggs sheets, cards
+and piles (T-SHEET, T-SETUP-2), TriumfDrez cards and deck (D-DECK).
+
+Nothing here relies on colour alone: every card shows its number and figure
+symbol, and every box of a sheet its number and a cross mark.
+"""
+
+from django import template
+
+from games.labels import (
+    COLOUR_NAMES,
+    FIGURE_NAMES,
+    FIGURE_SYMBOLS,
+    FIGURES,
+    TRIGGS_ROW_SIZES,
+    parse_card,
+)
+
+register = template.Library()
+
+
+def _row_counts(spec: str) -> dict[int, int]:
+    """'11:4,9:1' → {11: 4, 9: 1}."""
+    counts = {}
+    for item in filter(None, (part.strip() for part in spec.split(","))):
+        row, _sep, n = item.partition(":")
+        counts[int(row)] = int(n)
+    return counts
+
+
+def sheet_rows(crossed, new=None):
+    """Rows for _sheet.html: each with its value, size, crossed count and boxes."""
+    new = new or {}
+    rows = []
+    for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, crossed, strict=True), start=1):
+        fresh = min(new.get(value, 0), done)
+        boxes = [{"crossed": i < done, "new": done - fresh <= i < done} for i in range(size)]
+        rows.append(
+            {
+                "value": value,
+                "size": size,
+                "crossed": done,
+                "full": done == size,
+                "boxes": boxes,
+                "spacer": max(TRIGGS_ROW_SIZES) - size,
+            }
+        )
+    return rows
+
+
+@register.inclusion_tag("games/triggs/_sheet.html")
+def score_sheet(crossed="0,0,0,0,0,0,0,0,0,0,0,0", new="", label=""):
+    """A Triggs sheet; `crossed` lists the crossed boxes of rows 1..12."""
+    counts = [int(n) for n in crossed.split(",")] if isinstance(crossed, str) else list(crossed)
+    rows = sheet_rows(counts, _row_counts(new))
+    return {
+        "rows": rows,
+        "label": label,
+        "total": sum(r["crossed"] for r in rows),
+    }
+
+
+@register.inclusion_tag("games/triggs/_card.html")
+def triggs_card(value):
+    return {"value": int(value)}
+
+
+@register.inclusion_tag("games/triggs/_piles.html")
+def triggs_piles(left=None, left_count=None, stock_count=None, right=None, right_count=None):
+    return {
+        "left": left,
+        "left_count": left_count,
+        "stock_count": stock_count,
+        "right": right,
+        "right_count": right_count,
+    }
+
+
+def drez_card_context(card_id: str) -> dict:
+    figure, number = parse_card(card_id)
+    neutral = figure == "neutral"
+    return {
+        "id": card_id,
+        "figure": figure,
+        "number": number,
+        "neutral": neutral,
+        "symbol": FIGURE_SYMBOLS[figure],
+        "figure_name": FIGURE_NAMES[figure],
+        "colour_name": None if neutral else COLOUR_NAMES[number],
+    }
+
+
+@register.inclusion_tag("games/triumfdrez/_card.html")
+def drez_card(card_id):
+    return {"card": drez_card_context(card_id)}
+
+
+@register.inclusion_tag("games/triumfdrez/_deck.html")
+def drez_deck():
+    rows = [
+        {
+            "figure": figure,
+            "symbol": FIGURE_SYMBOLS[figure],
+            "name": FIGURE_NAMES[figure],
+            "cards": [drez_card_context(f"{figure}-{n}") for n in range(1, 10)],
+        }
+        for figure in FIGURES
+    ]
+    neutrals = [drez_card_context(f"neutral-{n}") for n in (1, 2)]
+    return {"rows": rows, "neutrals": neutrals}
+
+
+@register.inclusion_tag("games/triumfdrez/_colours.html")
+def drez_colours():
+    return {"colours": [{"number": n, "name": COLOUR_NAMES[n]} for n in range(1, 10)]}

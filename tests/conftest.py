@@ -1,0 +1,55 @@
+import os
+import socket
+from urllib.parse import urlsplit
+
+import pytest
+
+REQUIRED = os.environ.get("REQUIRE_SERVICES") == "1"
+POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+    "--no-first-run",
+]
+
+
+def _reachable(url: str) -> bool:
+    parts = urlsplit(url)
+    try:
+        with socket.create_connection((parts.hostname, parts.port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def require(what: str, available: bool, how: str) -> None:
+    """Skip a test whose outside part is missing — unless CI requires it."""
+    if available:
+        return
+    message = f"{what} is not available ({how})"
+    if REQUIRED:
+        pytest.fail(f"{message}, and REQUIRE_SERVICES=1 requires it")
+    pytest.skip(f"{message}; set REQUIRE_SERVICES=1 to make this a failure")
+
+
+@pytest.fixture
+def postgres_url():
+    require("PostgreSQL", _reachable(POSTGRES_URL), f"nothing answers at {POSTGRES_URL}")
+    return POSTGRES_URL
+
+
+@pytest.fixture
+def redis_url():
+    require("Redis", _reachable(REDIS_URL), f"nothing answers at {REDIS_URL}")
+    return REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    require("Chromium", os.access(CHROMIUM, os.X_OK), f"no executable at {CHROMIUM}")
+    return CHROMIUM
