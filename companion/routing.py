@@ -1,3 +1,9 @@
-"""WebSocket routes. The table consumers join here as the table layer grows."""
+"""WebSocket routes: one socket per phone at a table."""
 
-websocket_urlpatterns: list = []
+from django.urls import re_path
+
+from games.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    re_path(r"^ws/table/(?P<code>[A-Z0-9]{6})/$", TableConsumer.as_asgi()),
+]

@@ -5,7 +5,7 @@ and action kinds. Everything here is lazy so it follows the active language.
 """
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 # Triggs score sheet rows 1..12 (T-SHEET).
 TRIGGS_ROW_SIZES = (2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5)
@@ -49,3 +49,140 @@ def parse_card(card_id: str) -> tuple[str, int]:
     """'knight-9' → ('knight', 9); 'neutral-1' → ('neutral', 1)."""
     figure, _sep, number = card_id.partition("-")
     return figure, int(number)
+
+
+PASS = _("pass")
+
+# Why a request was refused: the table layer's codes and the engines' codes
+# (games/*/errors.py CODES). Each sentence is shown with a link to its rule.
+REFUSALS = {
+    # the table layer
+    "stale": _("Someone else played first: here is the table as it is now. Try again."),
+    "not_playing": _("The game has not started yet."),
+    "table_closed": _("This table has been closed."),
+    "seat_taken": _("That seat has just been taken. Pick another one."),
+    "seat_not_yours": _("This phone does not hold that seat."),
+    "not_host": _("Only the host can do that."),
+    "seats_missing": _("Every seat needs a player before the game can start."),
+    "already_started": _("The game has already started."),
+    "bad_request": _("That request was not understood. Nothing was changed."),
+    "too_large": _("That message is too large. Nothing was changed."),
+    "slow_down": _("Too many messages at once: wait a moment and try again."),
+    "bad_name": _("Enter a name of 1 to 24 characters."),
+    "bad_players": _("Choose 2, 3 or 4 players."),
+    "bad_target": _("Choose a target between 10 and 500 points."),
+    "busy": _("The site is busy: please try again."),
+    "no_such_table": _("There is no table with that code. Check the six characters."),
+    "bad_handover": _("This link has already been used or has been replaced."),
+    "bad_seat": _("There is no such seat at this table."),
+    # both engines
+    "bad_config": _("The table's settings are not valid."),
+    "bad_action": _("That move is not understood. Nothing was changed."),
+    "unknown_action": _("That move is not understood. Nothing was changed."),
+    "missing_field": _("That move is incomplete. Nothing was changed."),
+    "unexpected_field": _("That move has unexpected parts. Nothing was changed."),
+    "game_over": _("The game is over."),
+    "not_your_turn": _("It is not your turn."),
+    "wrong_phase": _("That is not possible at this stage of the game."),
+    # Triggs
+    "extra_pending": _("First place your extra cross: tap a box in another row."),
+    "no_extra_pending": _("There is no extra cross to place."),
+    "bad_sources": _("Draw from the left pile, the stock or the right pile."),
+    "hand_full": _("With 10 cards in hand you may not draw."),
+    "wrong_draw_count": _("Draw 2 cards, or exactly 1 when you hold 9."),
+    "pile_empty": _("That pile is empty and the discard pile cannot refill it."),
+    "bad_value": _("Choose a value from 1 to 12."),
+    "bad_count": _("Choose at least one card."),
+    "cards_not_in_hand": _("You do not hold those cards."),
+    "row_full": _("That row is already full."),
+    "bad_sets": _("Lay at least one set: one card of the value or two cards that add up to it."),
+    "set_too_large": _("A set is one card or two cards, never more."),
+    "set_wrong_sum": _("Each set must be one card of the value or two cards adding up to it."),
+    "too_many_sets": _("You cannot lay more sets than the open boxes left in that row."),
+    "no_turns": _("The turn marker is off: just enter your crosses."),
+    "nothing_to_undo": _("There is nothing of yours to undo."),
+    # TriumfDrez
+    "bad_tricks": _("A bid names from 1 to 13 tricks."),
+    "bad_trump": _("Choose a trump figure, or no trump."),
+    "bad_supertrump": _("Choose a super-trump colour from 1 to 9, or none."),
+    "must_bid": _("The first bidder cannot pass and must bid."),
+    "bid_too_low": _(
+        "That bid does not beat the current one: bid more tricks, or as many but open, "
+        "or as many dropping more of trump and super-trump."
+    ),
+    "unknown_card": _("There is no such card."),
+    "card_not_in_hand": _("You do not hold that card."),
+    "must_follow": _("You hold a card of the led figure: you must play one."),
+    "neutral_not_allowed": _(
+        "A neutral card may only be led, or played when you hold no card of the led figure."
+    ),
+    "bad_result": _("Enter the tricks won by the declaring side, from 0 to 13."),
+    "no_hand_to_undo": _("No hand has been recorded yet."),
+    "no_bid_to_undo": _("There is no bid to take back."),
+}
+
+
+def refusal(error, game: str | None = None) -> dict:
+    """A refusal as shown to a phone: its sentence and, if any, the rule it enforces."""
+    from django.urls import reverse
+
+    rule = getattr(error, "rule", None)
+    message = REFUSALS.get(error.code, REFUSALS["bad_request"])
+    url = None
+    if rule:
+        slug = "triggs" if rule.startswith("T-") else "triumfdrez"
+        url = f"{reverse('rules', kwargs={'game': slug})}#{rule}"
+    return {"code": error.code, "message": message, "rule": rule, "rule_url": url}
+
+
+def bid_words(action: dict) -> str:
+    trump = action.get("trump")
+    supertrump = action.get("supertrump")
+    parts = [
+        ngettext("%(n)s trick", "%(n)s tricks", action["tricks"]) % {"n": action["tricks"]},
+        f"{FIGURE_SYMBOLS[trump]} {FIGURE_NAMES[trump]}" if trump else str(_("no trump")),
+        f"{supertrump} {COLOUR_NAMES[supertrump]}" if supertrump else str(_("no super-trump")),
+    ]
+    if action.get("open"):
+        parts.append(str(_("open")))
+    return " · ".join(parts)
+
+
+def describe(game: str, action: dict, name: str | None) -> str:
+    """One line of a table's log, in the active language."""
+    kind = action.get("type")
+    who = name or str(_("Someone"))
+    if kind == "start":
+        return str(_("The game started."))
+    if kind == "cross":
+        sets = action["sets"] if isinstance(action.get("sets"), int) else len(action["sets"])
+        return _("%(who)s crossed %(value)s ×%(sets)s.") % {
+            "who": who,
+            "value": action["value"],
+            "sets": sets,
+        }
+    if kind == "extra":
+        return _("%(who)s placed an extra cross in row %(value)s.") % {
+            "who": who,
+            "value": action["value"],
+        }
+    if kind == "pass" and game == "triggs":
+        return _("%(who)s drew or discarded.") % {"who": who}
+    if kind == "pass":
+        return _("%(who)s entered a pass.") % {"who": who}
+    if kind == "undo":
+        return _("%(who)s took back their last entry.") % {"who": who}
+    if kind == "bid":
+        return _("%(who)s entered a bid: %(bid)s.") % {"who": who, "bid": bid_words(action)}
+    if kind == "contract":
+        return _("%(who)s entered the contract: %(bid)s.") % {"who": who, "bid": bid_words(action)}
+    if kind == "result":
+        return _("%(who)s entered %(tricks)s tricks for the declaring side.") % {
+            "who": who,
+            "tricks": action["tricks"],
+        }
+    if kind == "undo_bid":
+        return _("%(who)s took back the last bid.") % {"who": who}
+    if kind == "undo_hand":
+        return _("%(who)s took back the last hand.") % {"who": who}
+    return _("%(who)s played.") % {"who": who}

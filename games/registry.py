@@ -4,6 +4,7 @@ Rule ids are those of ../shared/spec/rules.md; every one has an anchor on its
 game's rules page, and every ruling one on the clarifications page.
 """
 
+import importlib
 from dataclasses import dataclass
 
 from django.http import Http404
@@ -19,6 +20,11 @@ class Game:
     max_players: int
     rule_ids: tuple[str, ...]
     ruling_ids: tuple[str, ...]
+
+    def engine(self, mode: str):
+        """The rules engine of a mode: the full game (digital) or the companion one."""
+        module = "engine" if mode == "digital" else "companion"
+        return importlib.import_module(f"games.{self.slug}.{module}")
 
     def rules_template(self, lang: str) -> str:
         return f"games/{self.slug}/rules/{lang}.html"

@@ -1,0 +1,163 @@
+"""One WebSocket per phone at a table. Thin: it checks who the phone is, hands
+actions to games.services and sends back only its own seat's view.
+
+Incoming frames are capped (8 KiB), rate-limited and validated; a refused
+message always gets a translated reason and a fresh render, never silence.
+"""
+
+import json
+import re
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db import close_old_connections
+
+from games import render, services
+from games.actions import BadInput, parse_action
+from games.models import Table
+
+MAX_FRAME = 8 * 1024
+BUCKET_SIZE = 10  # messages a phone may send in a burst
+REFILL_PER_SECOND = 4.0
+FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
+POLICY_VIOLATION = 1008
+ACTION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+LANGS = {code for code, _ in settings.LANGUAGES}
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        query = dict(
+            part.split("=", 1)
+            for part in self.scope["query_string"].decode().split("&")
+            if "=" in part
+        )
+        self.lang = query.get("lang") if query.get("lang") in LANGS else settings.LANGUAGE_CODE
+        phone = await self.identify(query.get("seat"))
+        if phone is None:
+            await self.close(code=4404)
+            return
+        self.table_id, self.active, self.host = phone
+        self.tokens = time.monotonic(), float(BUCKET_SIZE)
+        self.refusals = 0
+        self.group = services.group_name(self.code)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_render()
+
+    async def disconnect(self, close_code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    @database_sync_to_async
+    def identify(self, wanted_seat):
+        close_old_connections()
+        table = Table.objects.filter(code=self.code).first()
+        if table is None:
+            return None
+        cookies = self.scope.get("cookies", {})
+        active = render.pick_active(self.seat_indices(table), wanted_seat)
+        host = table.is_host(cookies.get(render.host_cookie_name(table.code)))
+        return table.pk, active, host
+
+    def seat_indices(self, table):
+        """The seats this phone holds now (a host may have freed one since it connected)."""
+        tokens = render.cookie_tokens(self.scope.get("cookies", {}), table.code)
+        return [seat.index for seat in services.seats_for_tokens(table, tokens)]
+
+    def take_token(self) -> bool:
+        """Token bucket: BUCKET_SIZE at once, then REFILL_PER_SECOND."""
+        last, level = self.tokens
+        now = time.monotonic()
+        level = min(BUCKET_SIZE, level + (now - last) * REFILL_PER_SECOND)
+        if level < 1:
+            self.tokens = now, level
+            return False
+        self.tokens = now, level - 1
+        return True
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.take_token():
+            await self.refuse("slow_down")
+            return
+        if bytes_data is not None or text_data is None:
+            await self.refuse("bad_request")
+            return
+        if len(text_data.encode("utf-8")) > MAX_FRAME:
+            await self.refuse("too_large")
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self.refuse("bad_request")
+            return
+        if not isinstance(message, dict):
+            await self.refuse("bad_request")
+            return
+        if message.get("kind") == "resync":
+            await self.send_render()
+            return
+        await self.act(message)
+
+    async def act(self, message):
+        try:
+            seat = int(message.get("seat", ""))
+            version = int(message.get("version", ""))
+        except (TypeError, ValueError):
+            await self.refuse("bad_request")
+            return
+        action_id = message.get("action_id")
+        if not isinstance(action_id, str) or not ACTION_ID.match(action_id):
+            await self.refuse("bad_request")
+            return
+        try:
+            applied = await self.apply(seat, message, version, action_id)
+        except BadInput:
+            await self.refuse("bad_request")
+            return
+        except services.Refused as refusal:
+            await self.refuse(refusal.code, refusal.rule)
+            return
+        self.refusals = 0
+        if applied.duplicate:
+            await self.send_render()
+
+    @database_sync_to_async
+    def apply(self, seat, message, version, action_id):
+        close_old_connections()
+        table = Table.objects.get(pk=self.table_id)
+        if seat not in self.seat_indices(table):
+            raise services.Refused("seat_not_yours")
+        action = parse_action(table, message)
+        return services.apply_action(table, seat, action, version, action_id)
+
+    async def refuse(self, code, rule=None):
+        self.refusals += 1
+        if self.refusals > FLOOD_LIMIT:
+            await self.close(code=POLICY_VIOLATION)
+            return
+        await self.send_render(error=services.Refused(code, rule))
+
+    async def table_changed(self, event):
+        await self.send_render()
+
+    async def send_render(self, error=None):
+        html = await self.render(error)
+        if html is None:
+            await self.close(code=4404)
+            return
+        await self.send(text_data=html)
+
+    @database_sync_to_async
+    def render(self, error):
+        close_old_connections()
+        table = Table.objects.filter(pk=self.table_id).first()
+        if table is None:
+            return None
+        seats = self.seat_indices(table)
+        active = self.active if self.active in seats else render.pick_active(seats, None)
+        csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
+        return render.live_html(table, seats, active, self.host, self.lang, error, csrf)

@@ -1,0 +1,115 @@
+"""Tables, their seats and the append-only log of actions.
+
+A table's `state` is the engine state (plain JSON) and `version` counts the
+changes applied to it; only games.services writes either.
+"""
+
+import hashlib
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# Six characters without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B).
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Table(models.Model):
+    class Mode(models.TextChoices):
+        COMPANION = "companion", _("Companion")
+        DIGITAL = "digital", _("Digital")
+
+    class Status(models.TextChoices):
+        LOBBY = "lobby", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        CLOSED = "closed", _("Closed")
+
+    code = models.CharField(max_length=CODE_LENGTH, unique=True)
+    game = models.CharField(max_length=20)
+    mode = models.CharField(max_length=10, choices=Mode.choices)
+    config = models.JSONField(default=dict)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    host_token_hash = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [models.Index(fields=["status", "updated"])]
+
+    def __str__(self):
+        return self.code
+
+    @property
+    def players(self) -> int:
+        return self.config["players"]
+
+    def is_host(self, token: str | None) -> bool:
+        return bool(token) and secrets.compare_digest(self.host_token_hash, hash_token(token))
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        HUMAN = "human", _("Human")
+        BOT = "bot", _("Computer")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=24, blank=True)
+    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.HUMAN)
+    bot_level = models.CharField(max_length=20, blank=True)
+    # Empty while the seat is free. The token itself lives only in the phone's cookie.
+    token_hash = models.CharField(max_length=64, blank=True)
+    # A one-time link that moves the seat to another phone.
+    handover_hash = models.CharField(max_length=64, blank=True)
+    last_seen = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="unique_seat_index"),
+        ]
+
+    def __str__(self):
+        return f"{self.table.code}#{self.index} {self.name}"
+
+    @property
+    def taken(self) -> bool:
+        return bool(self.token_hash) or self.kind == self.Kind.BOT
+
+
+class Action(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
+    version = models.PositiveIntegerField(help_text="The table's version once this action applied.")
+    seat = models.SmallIntegerField(null=True, blank=True)
+    action = models.JSONField()
+    client_action_id = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="unique_action_version"),
+            models.UniqueConstraint(
+                fields=["table", "client_action_id"], name="unique_client_action"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table.code} v{self.version}"

@@ -1,0 +1,250 @@
+"""The only code that changes a table: its seats, its status and its state.
+
+Every change runs in one transaction with the table row locked; state changes
+also append one Action row and bump the version. Only after commit is the
+table's channel group told that something changed — never what.
+"""
+
+import secrets
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import Action, Seat, Table, hash_token, new_code, new_token
+from games.registry import get_game
+
+NAME_MAX = 24
+
+
+class Refused(Exception):
+    """A request the table refuses; `code` is translated by games.labels."""
+
+    def __init__(self, code: str, rule: str | None = None):
+        super().__init__(code)
+        self.code = code
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Applied:
+    version: int
+    duplicate: bool = False
+
+
+def group_name(code: str) -> str:
+    return f"table-{code}"
+
+
+def broadcast(code: str, version: int | None = None) -> None:
+    """Tell every phone at the table to render its own view afresh."""
+    layer = get_channel_layer()
+    async_to_sync(layer.group_send)(group_name(code), {"type": "table.changed", "version": version})
+
+
+def _after_commit(table: Table) -> None:
+    code, version = table.code, table.version
+    transaction.on_commit(lambda: broadcast(code, version))
+
+
+def clean_name(name) -> str:
+    if not isinstance(name, str):
+        raise Refused("bad_name")
+    name = " ".join(name.split())
+    if not name or len(name) > NAME_MAX or any(ord(ch) < 32 for ch in name):
+        raise Refused("bad_name")
+    return name
+
+
+def _locked(table_id: int) -> Table:
+    return Table.objects.select_for_update().get(pk=table_id)
+
+
+def create_table(game: str, mode: str, players: int, target: int | None, host_name: str):
+    """A new table in the lobby; the host sits at seat 0. Returns (table, host token, seat token)."""
+    spec = get_game(game)
+    if mode not in Table.Mode.values:
+        raise Refused("bad_request")
+    if not (spec.min_players <= players <= spec.max_players):
+        raise Refused("bad_players")
+    config = {"players": players}
+    if game == "triumfdrez":
+        if target is None or not 10 <= target <= 500:
+            raise Refused("bad_target")
+        config["target"] = target
+    name = clean_name(host_name)
+    host_token, seat_token = new_token(), new_token()
+    with transaction.atomic():
+        for _attempt in range(10):
+            try:
+                with transaction.atomic():
+                    table = Table.objects.create(
+                        code=new_code(),
+                        game=game,
+                        mode=mode,
+                        config=config,
+                        host_token_hash=hash_token(host_token),
+                    )
+                break
+            except IntegrityError:
+                continue
+        else:
+            raise Refused("busy")
+        Seat.objects.bulk_create(
+            Seat(
+                table=table,
+                index=i,
+                name=name if i == 0 else "",
+                token_hash=hash_token(seat_token) if i == 0 else "",
+                last_seen=timezone.now() if i == 0 else None,
+            )
+            for i in range(players)
+        )
+    return table, host_token, seat_token
+
+
+def claim_seat(table: Table, index: int, name: str) -> str:
+    """Sit a player on a free seat; returns the seat's token for the phone's cookie."""
+    name = clean_name(name)
+    token = new_token()
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if table.status == Table.Status.CLOSED:
+            raise Refused("table_closed")
+        seat = Seat.objects.select_for_update().filter(table=table, index=index).first()
+        if seat is None:
+            raise Refused("bad_seat")
+        if seat.taken:
+            raise Refused("seat_taken")
+        if table.status != Table.Status.LOBBY and seat.name and seat.name != name:
+            # A freed seat during a game keeps its player's name on the sheet.
+            name = seat.name
+        seat.name, seat.token_hash, seat.last_seen = name, hash_token(token), timezone.now()
+        seat.save(update_fields=["name", "token_hash", "last_seen"])
+        _after_commit(table)
+    return token
+
+
+def require_host(table: Table, host_token: str | None) -> None:
+    if not table.is_host(host_token):
+        raise Refused("not_host")
+
+
+def free_seat(table: Table, host_token: str | None, index: int) -> None:
+    require_host(table, host_token)
+    with transaction.atomic():
+        table = _locked(table.pk)
+        updated = Seat.objects.filter(table=table, index=index).update(
+            token_hash="", handover_hash="", kind=Seat.Kind.HUMAN, bot_level=""
+        )
+        if not updated:
+            raise Refused("bad_seat")
+        _after_commit(table)
+
+
+def close_table(table: Table, host_token: str | None) -> None:
+    require_host(table, host_token)
+    with transaction.atomic():
+        table = _locked(table.pk)
+        table.status = Table.Status.CLOSED
+        table.save(update_fields=["status", "updated"])
+        _after_commit(table)
+
+
+def start_table(table: Table, host_token: str | None, client_action_id: str) -> Applied:
+    """Deal: the engine's new game from a fresh seed, logged as the first action."""
+    require_host(table, host_token)
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if Action.objects.filter(table=table, client_action_id=client_action_id).exists():
+            return Applied(table.version, duplicate=True)
+        if table.status != Table.Status.LOBBY:
+            raise Refused("already_started")
+        if table.seats.filter(token_hash="", kind=Seat.Kind.HUMAN).exists():
+            raise Refused("seats_missing")
+        seed = secrets.randbits(48)
+        engine = get_game(table.game).engine(table.mode)
+        table.state = engine.new_game(table.config, seed)
+        table.status = Table.Status.PLAYING
+        table.version += 1
+        table.save(update_fields=["state", "status", "version", "updated"])
+        Action.objects.create(
+            table=table,
+            version=table.version,
+            seat=None,
+            action={"type": "start", "seed": seed},
+            client_action_id=client_action_id,
+        )
+        _after_commit(table)
+    return Applied(table.version)
+
+
+def apply_action(
+    table: Table, seat: int, action: dict, expected_version: int, client_action_id: str
+) -> Applied:
+    """Apply one seat's action: the data path of every move, in both modes."""
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if Action.objects.filter(table=table, client_action_id=client_action_id).exists():
+            return Applied(table.version, duplicate=True)
+        if table.status == Table.Status.CLOSED:
+            raise Refused("table_closed")
+        if table.status not in (Table.Status.PLAYING, Table.Status.FINISHED):
+            raise Refused("not_playing")
+        if expected_version != table.version:
+            raise Refused("stale")
+        engine = get_game(table.game).engine(table.mode)
+        try:
+            state = engine.apply(table.state, seat, action)
+        except engine.IllegalAction as error:
+            raise Refused(error.code, getattr(error, "rule", None)) from None
+        table.state = state
+        table.version += 1
+        # A finished companion match can still take back its last hand.
+        over = state.get("phase") in ("over", "match_over")
+        table.status = Table.Status.FINISHED if over else Table.Status.PLAYING
+        table.save(update_fields=["state", "status", "version", "updated"])
+        Action.objects.create(
+            table=table,
+            version=table.version,
+            seat=seat,
+            action=action,
+            client_action_id=client_action_id,
+        )
+        _after_commit(table)
+    return Applied(table.version)
+
+
+def seats_for_tokens(table: Table, tokens: list[str]) -> list[Seat]:
+    """The seats a phone holds: those whose token is in its cookie."""
+    hashes = [hash_token(t) for t in tokens if t]
+    if not hashes:
+        return []
+    return list(table.seats.filter(token_hash__in=hashes).order_by("index"))
+
+
+def create_handover(table: Table, seat: Seat) -> str:
+    """A one-time token that moves `seat` to another phone (for a phone that died)."""
+    token = new_token()
+    Seat.objects.filter(pk=seat.pk).update(handover_hash=hash_token(token))
+    return token
+
+
+def claim_handover(table: Table, token: str) -> tuple[Seat, str]:
+    with transaction.atomic():
+        seat = (
+            Seat.objects.select_for_update()
+            .filter(table=table, handover_hash=hash_token(token))
+            .exclude(handover_hash="")
+            .first()
+        )
+        if seat is None:
+            raise Refused("bad_handover")
+        seat_token = new_token()
+        seat.token_hash, seat.handover_hash = hash_token(seat_token), ""
+        seat.last_seen = timezone.now()
+        seat.save(update_fields=["token_hash", "handover_hash", "last_seen"])
+        _after_commit(table)
+    return seat, seat_token

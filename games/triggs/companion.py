@@ -1,0 +1,303 @@
+"""Triggs companion mode: the cards are on the table, each phone is its player's score sheet.
+
+Rules used (ids from rules.md): T-SHEET, T-C-CAP, T-C-BONUS (with its ruling: the extra
+crosses are placed by the player, mandatory while a box is open, no limit to the chain),
+T-OBSOLETE-12, T-OBSOLETE-11 and T-WIN; T-SETUP-3 (seat order) for the optional turn marker.
+There is no hidden information: hands and piles stay on the table.
+
+Same surface as engine.py (`new_game`, `legal_actions`, `apply`, `view`, `IllegalAction`),
+except that `legal_actions` takes an optional seat: with the turn marker off any seat may
+cross, so the question "what can this phone do?" needs the seat.
+
+State (plain JSON):
+- game "triggs-companion", players, seed (unused: the table shuffles), turn_marker;
+- turn: with the marker on, the seat whose turn it is; with it off, only a hint (the seat
+  after the latest entry) that nothing enforces;
+- phase "play" | "extra" | "over", winner;
+- sheets (per seat: boxes crossed in rows 1..12), obsolete ([] | [12] | [12, 11]);
+- pending_extra (extra crosses still to place) and extra_seat (who places them, or None);
+- undo: None or {"seat": s, "state": the state before s's latest entry, without "undo"};
+- last: the latest entry for the game log: {"seat", "type": "cross", "value", "sets",
+  "extras": [row, ...]} (extras grow as the chain is placed), {"seat", "type": "pass"},
+  {"seat", "type": "undo", "undone": <the undone entry's "last">}, or None.
+
+Actions: {"type": "cross", "value": v, "sets": n} (n sets laid for v; n is a count here,
+the cards stay on the table), {"type": "extra", "value": w}, {"type": "pass"} (a turn
+without a cross; turn marker only) and {"type": "undo"}.
+"""
+
+import copy
+
+from . import errors
+from .piles import next_obsolete
+from .sheet import ROW_SIZES, TOTAL_BOXES, VALUES, open_boxes
+
+__all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view"]
+
+GAME = "triggs-companion"
+
+_REUSED = (
+    "bad_action",
+    "unknown_action",
+    "missing_field",
+    "unexpected_field",
+    "game_over",
+    "bad_seat",
+    "not_your_turn",
+    "extra_pending",
+    "no_extra_pending",
+    "bad_value",
+    "row_full",
+    "too_many_sets",
+)
+# code -> (rule id, English description): the full engine's codes this engine raises too
+# (same meaning); then bad_config and bad_sets, the full engine's codes for the same
+# mistakes made with this engine's fields (a set is a count here); then codes of its own.
+CODES: dict[str, tuple[str, str]] = {
+    **{code: errors.CODES[code] for code in _REUSED},
+    "bad_config": (
+        "T-SETUP-3",
+        "config needs players 2-4 (an int), optionally turn_marker (a bool) and first "
+        "(an int naming a seat); the seed must be an int",
+    ),
+    "bad_sets": ("T-C", "the number of sets must be an int of at least 1"),
+    "no_turns": (
+        "T-SETUP-3",
+        "a turn without a cross is entered only with the turn marker",
+    ),
+    "nothing_to_undo": (
+        "T-SHEET",
+        "this seat has no entry to undo: only the latest entry can be undone, by its own seat",
+    ),
+}
+
+
+class IllegalAction(errors.IllegalAction):
+    """The Triggs IllegalAction (so one `except` catches both engines), with the codes of
+    this module's CODES."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        rule, text = CODES[code]
+        self.code = code
+        self.rule = rule
+        self.message = f"{text} ({detail})" if detail else text
+        Exception.__init__(self, f"{code} [{rule}]: {self.message}")
+
+
+# Never shown: the seed, and the undo snapshot (it holds the whole previous state).
+HIDDEN = ("seed", "undo")
+FIELDS = {
+    "cross": frozenset(("type", "value", "sets")),
+    "extra": frozenset(("type", "value")),
+    "pass": frozenset(("type",)),
+    "undo": frozenset(("type",)),
+}
+
+
+def new_game(config: dict, seed: int) -> dict:
+    """A blank sheet per seat. config: players 2-4, turn_marker (default True), first (0)."""
+    if type(config) is not dict or type(seed) is not int:
+        raise IllegalAction("bad_config")
+    players = config.get("players")
+    marker = config.get("turn_marker", True)
+    first = config.get("first", 0)
+    if (
+        type(players) is not int
+        or not 2 <= players <= 4
+        or type(marker) is not bool
+        or type(first) is not int
+        or not 0 <= first < players
+    ):
+        raise IllegalAction("bad_config")
+    return {
+        "game": GAME,
+        "players": players,
+        "seed": seed,
+        "turn_marker": marker,
+        "turn": first,
+        "phase": "play",
+        "winner": None,
+        "sheets": [[0] * 12 for _ in range(players)],
+        "obsolete": [],
+        "pending_extra": 0,
+        "extra_seat": None,
+        "undo": None,
+        "last": None,
+    }
+
+
+def _check_seat(state: dict, seat: object) -> int:
+    if type(seat) is not int or not 0 <= seat < state["players"]:
+        raise IllegalAction("bad_seat", repr(seat))
+    return seat
+
+
+def _undo_seat(state: dict) -> int | None:
+    undo = state["undo"]
+    return None if undo is None else undo["seat"]
+
+
+# -- legal actions ---------------------------------------------------------------------
+
+
+def legal_actions(state: dict, seat: int | None = None) -> list[dict]:
+    """Everything `seat` may enter now (None: the seat to act, i.e. the one placing extra
+    crosses, else `turn`): every (value, sets) cross, extras, pass, undo. [] once over."""
+    if state["phase"] == "over":
+        return []
+    if seat is None:
+        seat = state["turn"] if state["extra_seat"] is None else state["extra_seat"]
+    seat = _check_seat(state, seat)
+    sheet = state["sheets"][seat]
+    actions: list[dict] = []
+    if state["phase"] == "extra":
+        if seat == state["extra_seat"]:
+            actions = [{"type": "extra", "value": v} for v in VALUES if open_boxes(sheet, v) > 0]
+    elif not state["turn_marker"] or seat == state["turn"]:
+        actions = [
+            {"type": "cross", "value": v, "sets": n}
+            for v in VALUES
+            for n in range(1, open_boxes(sheet, v) + 1)
+        ]
+        if state["turn_marker"]:
+            actions.append({"type": "pass"})
+    if _undo_seat(state) == seat:
+        actions.append({"type": "undo"})
+    return actions
+
+
+# -- apply -----------------------------------------------------------------------------
+
+
+def apply(state: dict, seat: int, action: dict) -> dict:
+    """The state after `seat` enters `action`; raises IllegalAction and changes nothing.
+
+    Checks, in this order: the action's shape, the game is not over, the seat exists,
+    then undo rights, field values, whose turn it is and the rules of the sheet.
+    """
+    if type(action) is not dict or type(action.get("type")) is not str:
+        raise IllegalAction("bad_action")
+    kind = action["type"]
+    fields = FIELDS.get(kind)
+    if fields is None:
+        raise IllegalAction("unknown_action", kind)
+    if action.keys() != fields:
+        missing = fields - action.keys()
+        if missing:
+            raise IllegalAction("missing_field", ", ".join(sorted(missing)))
+        raise IllegalAction("unexpected_field", ", ".join(sorted(action.keys() - fields)))
+    if state["phase"] == "over":
+        raise IllegalAction("game_over")
+    seat = _check_seat(state, seat)
+    if kind == "undo":
+        return _undo(state, seat)
+    if kind != "pass":
+        value = action["value"]
+        if type(value) is not int or not 1 <= value <= 12:
+            raise IllegalAction("bad_value", repr(value))
+    if kind == "cross" and (type(action["sets"]) is not int or action["sets"] < 1):
+        raise IllegalAction("bad_sets", repr(action["sets"]))
+    extra_seat = state["extra_seat"]
+    if extra_seat is not None:  # a chain of extra crosses is being placed
+        if seat != extra_seat:
+            raise IllegalAction("not_your_turn" if state["turn_marker"] else "extra_pending")
+        if kind != "extra":
+            raise IllegalAction("extra_pending")
+        return _extra(state, seat, action["value"])
+    if kind == "extra":
+        raise IllegalAction("no_extra_pending")
+    if state["turn_marker"]:
+        if seat != state["turn"]:
+            raise IllegalAction("not_your_turn")
+    elif kind == "pass":
+        raise IllegalAction("no_turns")
+    if kind == "pass":
+        new = _entry(state, seat)
+        new["last"] = {"seat": seat, "type": "pass"}
+        return _next_turn(new, seat)
+    return _cross(state, seat, action["value"], action["sets"])
+
+
+def _entry(state: dict, seat: int) -> dict:
+    """A copy of `state` that `seat` may undo back to (the start of a new entry)."""
+    new = dict(state)
+    new["undo"] = {"seat": seat, "state": {k: v for k, v in state.items() if k != "undo"}}
+    return new
+
+
+def _next_turn(new: dict, seat: int) -> dict:
+    """The entry is complete: the turn passes to the next seat (T-SETUP-3 order)."""
+    new["turn"] = (seat + 1) % new["players"]
+    return new
+
+
+def _mark(new: dict, seat: int, value: int, count: int) -> bool:
+    """Cross `count` boxes of row `value` on `seat`'s sheet in `new`; then T-OBSOLETE-*
+    and T-WIN. True when the row became full and the game goes on (T-C-BONUS)."""
+    sheets = new["sheets"] = new["sheets"][:]
+    sheet = sheets[seat] = sheets[seat][:]
+    sheet[value - 1] += count
+    new["obsolete"] = next_obsolete(sheets, new["obsolete"])
+    if sum(sheet) == TOTAL_BOXES:
+        new.update(phase="over", winner=seat, pending_extra=0, extra_seat=None, undo=None)
+        return False
+    return sheet[value - 1] == ROW_SIZES[value]
+
+
+def _cross(state: dict, seat: int, value: int, count: int) -> dict:
+    """T-C-CAP: 1 <= sets <= open boxes of the row; a full row starts a chain (T-C-BONUS)."""
+    room = open_boxes(state["sheets"][seat], value)
+    if room <= 0:
+        raise IllegalAction("row_full", str(value))
+    if count > room:
+        raise IllegalAction("too_many_sets", f"{count} > {room}")
+    new = _entry(state, seat)
+    new["last"] = {"seat": seat, "type": "cross", "value": value, "sets": count, "extras": []}
+    if _mark(new, seat, value, count):
+        new.update(phase="extra", pending_extra=1, extra_seat=seat)
+        return new
+    return new if new["phase"] == "over" else _next_turn(new, seat)
+
+
+def _extra(state: dict, seat: int, value: int) -> dict:
+    """T-C-BONUS: one extra cross in an open row; filling it chains another one."""
+    if open_boxes(state["sheets"][seat], value) <= 0:
+        raise IllegalAction("row_full", str(value))
+    new = dict(state)
+    last = state["last"]
+    if last is not None and last.get("seat") == seat and last.get("type") == "cross":
+        new["last"] = {**last, "extras": [*last.get("extras", ()), value]}
+    filled = _mark(new, seat, value, 1)
+    if new["phase"] == "over":
+        return new
+    pending = state["pending_extra"] - 1 + filled
+    new["pending_extra"] = pending
+    if pending:
+        return new
+    new.update(phase="play", extra_seat=None)
+    return _next_turn(new, seat)
+
+
+def _undo(state: dict, seat: int) -> dict:
+    """Undo `seat`'s latest entry (a cross with its extra crosses, or a pass), as long as
+    no other seat has entered anything since."""
+    if _undo_seat(state) != seat:
+        raise IllegalAction("nothing_to_undo")
+    new = dict(state["undo"]["state"])
+    new["undo"] = None
+    new["last"] = {"seat": seat, "type": "undo", "undone": state["last"]}
+    return new
+
+
+# -- view ------------------------------------------------------------------------------
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """Everything but the seed and the undo snapshot, plus `seat` and `can_undo` (the seat
+    that may undo its latest entry, or None). Nothing here is hidden from anyone."""
+    if seat is not None:
+        _check_seat(state, seat)
+    seen = copy.deepcopy({key: value for key, value in state.items() if key not in HIDDEN})
+    seen["seat"] = seat
+    seen["can_undo"] = _undo_seat(state)
+    return seen

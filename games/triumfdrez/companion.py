@@ -1,0 +1,364 @@
+"""TriumfDrez companion mode: the cards are on the table, the app tracks bids and scores.
+
+Rules used (ids from rules.md): D-PLAYERS (teams), D-DEAL (its ruling: the seat after the
+dealer bids first, the dealer moves one seat a hand, the first dealer is random),
+D-AUCTION (the order of bids, from auction.py), D-SCORE and D-MATCH (scoring.py, shared
+with the full engine). There is no hidden information.
+
+The tracker is shared by the table: any seated phone may enter anything. A bid or a pass
+is attributed to `turn`, not to the phone that sends it.
+
+State (plain JSON): game "triumfdrez-companion", players, seed, target, teams, dealer,
+hand_no (1-based), phase "auction" | "tricks" | "match_over", turn (the seat whose bid is
+entered next; the declarer in phase "tricks"; None once the match is over), auction
+(entries as in the full engine), contract (None or {"seat", "tricks", "trump",
+"supertrump", "open"}), scores (per team), history (finished hands: {"hand_no", "dealer",
+"contract", "auction", "tricks_won" (by the declaring side), "declaring_team", "points"
+(per team, this hand), "scores" (per team, after this hand)}), winner (team or None).
+
+Actions: "bid" and "pass" (D-AUCTION, as the full engine); {"type": "contract", "seat",
+"tricks", "trump", "supertrump", "open"} (just the final contract, replacing the auction;
+phase "auction"); {"type": "undo_bid"}; {"type": "result", "tricks": n} (tricks won by the
+declaring side, 0-13); {"type": "undo_hand"} (any phase, also once the match is over).
+"""
+
+import copy
+
+from . import auction as auction_rules
+from . import errors
+from .cards import FIGURES, HAND_SIZE, first_dealer
+from .scoring import hand_points, match_winner, team_of
+
+__all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view"]
+
+GAME = "triumfdrez-companion"
+DEFAULT_TARGET = 50
+MAX_TARGET = 1000
+
+_REUSED = (
+    "bad_seat",
+    "bad_action",
+    "game_over",
+    "wrong_phase",
+    "bad_tricks",
+    "bad_trump",
+    "bad_supertrump",
+    "must_bid",
+    "bid_too_low",
+)
+# code -> (rule id, English description): the full engine's codes this engine raises too
+# (same meaning); then bad_config, the full engine's code for this engine's settings; then
+# codes of its own.
+CODES: dict[str, tuple[str, str]] = {
+    **{code: errors.CODES[code] for code in _REUSED},
+    "bad_config": (
+        "D-PLAYERS",
+        "The table settings are invalid: 2 to 4 players, a whole-number target from 1 to "
+        "1000, a dealer that is a seat of the table and a whole-number seed.",
+    ),
+    "bad_result": (
+        "D-SCORE",
+        "The tricks won by the declaring side must be a whole number from 0 to 13.",
+    ),
+    "no_bid_to_undo": ("D-AUCTION", "No bid or pass of this hand has been entered yet."),
+    "no_hand_to_undo": ("D-SCORE", "No hand has been recorded yet."),
+}
+
+
+class IllegalAction(errors.IllegalAction):
+    """The TriumfDrez IllegalAction (so one `except` catches both engines), with the codes
+    of this module's CODES."""
+
+    def __init__(self, code: str, message: str | None = None):
+        self.code = code
+        self.rule = CODES[code][0]
+        self.message = message or CODES[code][1]
+        Exception.__init__(self, f"{code}: {self.message}")
+
+
+_BID = frozenset({"tricks", "trump", "supertrump", "open"})
+_KEYS = {
+    "bid": frozenset({"type"}) | _BID,
+    "pass": frozenset({"type"}),
+    "contract": frozenset({"type", "seat"}) | _BID,
+    "undo_bid": frozenset({"type"}),
+    "result": frozenset({"type", "tricks"}),
+    "undo_hand": frozenset({"type"}),
+}
+_PHASE_OF = {"bid": "auction", "pass": "auction", "contract": "auction", "result": "tricks"}
+_TRUMPS = frozenset(FIGURES)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int  # bools are not ints here
+
+
+def _teams(players: int) -> list[list[int]]:
+    """D-PLAYERS: partners sit opposite at 4 players; otherwise everyone plays alone."""
+    return [[0, 2], [1, 3]] if players == 4 else [[seat] for seat in range(players)]
+
+
+def new_game(config: dict, seed: int) -> dict:
+    """A fresh match. config: players 2-4, target (default 50), dealer (default random)."""
+    if type(config) is not dict or not _is_int(seed):
+        raise IllegalAction("bad_config")
+    players = config.get("players")
+    target = config.get("target", DEFAULT_TARGET)
+    if not _is_int(players) or not 2 <= players <= 4:
+        raise IllegalAction("bad_config")
+    dealer = config.get("dealer", first_dealer(seed, players))
+    if not _is_int(target) or not 1 <= target <= MAX_TARGET:
+        raise IllegalAction("bad_config")
+    if not _is_int(dealer) or not 0 <= dealer < players:
+        raise IllegalAction("bad_config")
+    teams = _teams(players)
+    return {
+        "game": GAME,
+        "players": players,
+        "seed": seed,
+        "target": target,
+        "teams": teams,
+        "dealer": dealer,
+        "hand_no": 1,
+        "phase": "auction",
+        "turn": (dealer + 1) % players,
+        "auction": [],
+        "contract": None,
+        "scores": [0] * len(teams),
+        "history": [],
+        "winner": None,
+    }
+
+
+# -- legal actions ---------------------------------------------------------------------
+
+
+def legal_actions(state: dict, seat: int | None = None) -> list[dict]:
+    """What the table may enter now (the same for every seat): pass and every bid beating
+    the current one (lowest first), or the results 0-13; then the undo actions. Contract
+    entries are accepted by `apply` but not listed (there are too many)."""
+    if seat is not None:
+        _check_seat(state, seat)
+    phase = state["phase"]
+    actions: list[dict] = []
+    if phase == "auction":
+        top = auction_rules.current_bid(state["auction"])
+        if top is not None:
+            actions.append({"type": "pass"})
+        actions += auction_rules.bids_above(top)
+        if state["auction"]:
+            actions.append({"type": "undo_bid"})
+    elif phase == "tricks":
+        actions = [{"type": "result", "tricks": n} for n in range(HAND_SIZE + 1)]
+        actions.append({"type": "undo_bid"})
+    if state["history"]:
+        actions.append({"type": "undo_hand"})
+    return actions
+
+
+# -- apply -----------------------------------------------------------------------------
+
+
+def _check_seat(state: dict, seat: object) -> None:
+    if not _is_int(seat) or not 0 <= seat < state["players"]:
+        raise IllegalAction("bad_seat")
+
+
+def _check_bid(action: dict) -> None:
+    """The fields of a bid or contract: tricks 1-13, trump, super-trump, open."""
+    tricks = action["tricks"]
+    if not _is_int(tricks) or not 1 <= tricks <= auction_rules.MAX_TRICKS:
+        raise IllegalAction("bad_tricks")
+    trump = action["trump"]
+    if trump is not None and (type(trump) is not str or trump not in _TRUMPS):
+        raise IllegalAction("bad_trump")
+    supertrump = action["supertrump"]
+    if supertrump is not None and (not _is_int(supertrump) or not 1 <= supertrump <= 9):
+        raise IllegalAction("bad_supertrump")
+    if type(action["open"]) is not bool:
+        raise IllegalAction("bad_action")
+
+
+def apply(state: dict, seat: int, action: dict) -> dict:
+    """The state after the table enters `action` from `seat`'s phone; raises IllegalAction
+    and changes nothing if it is illegal.
+
+    Checks, in this order: the seat exists, the action is well formed with valid field
+    values, the match is not over (only undo_hand is possible then), the phase allows
+    it, then the rules of the auction.
+    """
+    _check_seat(state, seat)
+    if type(action) is not dict:
+        raise IllegalAction("bad_action")
+    kind = action.get("type")
+    if type(kind) is not str or kind not in _KEYS or action.keys() != _KEYS[kind]:
+        raise IllegalAction("bad_action")
+    if kind in ("bid", "contract"):
+        _check_bid(action)
+    if kind == "contract":
+        _check_seat(state, action["seat"])
+    if kind == "result":
+        won = action["tricks"]
+        if not _is_int(won) or not 0 <= won <= HAND_SIZE:
+            raise IllegalAction("bad_result")
+    if kind == "undo_hand":
+        return _undo_hand(state)
+    phase = state["phase"]
+    if phase == "match_over":
+        raise IllegalAction("game_over")
+    if kind == "undo_bid":
+        return _undo_bid(state)
+    if _PHASE_OF[kind] != phase:
+        raise IllegalAction("wrong_phase")
+    if kind == "bid":
+        return _bid(state, action)
+    if kind == "pass":
+        return _pass(state)
+    if kind == "contract":
+        return _enter_contract(state, action)
+    return _result(state, action["tricks"])
+
+
+def _contract(seat: int, bid: dict) -> dict:
+    return {
+        "seat": seat,
+        "tricks": bid["tricks"],
+        "trump": bid["trump"],
+        "supertrump": bid["supertrump"],
+        "open": bid["open"],
+    }
+
+
+def _bid(state: dict, action: dict) -> dict:
+    """D-AUCTION: a bid must beat the current one in the order of bids."""
+    top = auction_rules.current_bid(state["auction"])
+    entry = _contract(state["turn"], action)
+    if top is not None and auction_rules.entry_level(entry) <= auction_rules.entry_level(top):
+        raise IllegalAction("bid_too_low")
+    new = dict(state)
+    new["auction"] = [*state["auction"], entry]
+    new["turn"] = (state["turn"] + 1) % state["players"]
+    return new
+
+
+def _pass(state: dict) -> dict:
+    """D-AUCTION: the first bidder must bid; the auction ends when every other player has
+    passed in succession after the latest bid, and the last bidder declares."""
+    top = auction_rules.current_bid(state["auction"])
+    if top is None:
+        raise IllegalAction("must_bid")
+    new = dict(state)
+    new["auction"] = entries = [*state["auction"], {"seat": state["turn"], "pass": True}]
+    if auction_rules.is_over(entries, state["players"]):
+        new.update(phase="tricks", contract=_contract(top["seat"], top), turn=top["seat"])
+    else:
+        new["turn"] = (state["turn"] + 1) % state["players"]
+    return new
+
+
+def _enter_contract(state: dict, action: dict) -> dict:
+    """Just the final contract (the auction was not entered); the auction in progress, if
+    any, is dropped."""
+    new = dict(state)
+    new.update(
+        phase="tricks",
+        auction=[],
+        contract=_contract(action["seat"], action),
+        turn=action["seat"],
+    )
+    return new
+
+
+def _undo_bid(state: dict) -> dict:
+    """Take back the latest auction entry. In phase "tricks" this reopens the auction:
+    the final pass is removed, or the directly entered contract when there was no auction."""
+    entries = state["auction"]
+    new = dict(state)
+    if state["phase"] == "tricks":
+        new.update(phase="auction", contract=None)
+        if not entries:
+            new["turn"] = (state["dealer"] + 1) % state["players"]
+            return new
+    elif not entries:
+        raise IllegalAction("no_bid_to_undo")
+    new["auction"] = entries[:-1]
+    new["turn"] = entries[-1]["seat"]
+    return new
+
+
+def _result(state: dict, won: int) -> dict:
+    """D-SCORE for the hand, then D-MATCH; if nobody has won, the next hand's auction
+    (D-DEAL: the dealer moves one seat, the seat after the new dealer bids first)."""
+    contract = state["contract"]
+    teams = state["teams"]
+    declaring = team_of(teams, contract["seat"])
+    points = hand_points(len(teams), declaring, contract["tricks"], won)
+    scores = [total + gained for total, gained in zip(state["scores"], points, strict=True)]
+    record = {
+        "hand_no": state["hand_no"],
+        "dealer": state["dealer"],
+        "contract": contract,
+        "auction": state["auction"],
+        "tricks_won": won,
+        "declaring_team": declaring,
+        "points": points,
+        "scores": scores,
+    }
+    new = dict(state)
+    new["scores"] = scores
+    new["history"] = [*state["history"], record]
+    winner = match_winner(scores, state["target"])
+    if winner is not None:
+        new.update(phase="match_over", winner=winner, turn=None)
+        return new
+    players = state["players"]
+    dealer = (state["dealer"] + 1) % players
+    new.update(
+        phase="auction",
+        dealer=dealer,
+        hand_no=state["hand_no"] + 1,
+        turn=(dealer + 1) % players,
+        auction=[],
+        contract=None,
+    )
+    return new
+
+
+def _undo_hand(state: dict) -> dict:
+    """Take back the latest recorded hand: its points, and the dealer and hand number
+    return to it; its contract stands, so that the tricks can be entered again. Anything
+    entered for the next hand is dropped."""
+    if not state["history"]:
+        raise IllegalAction("no_hand_to_undo")
+    record = state["history"][-1]
+    new = dict(state)
+    new.update(
+        scores=[
+            total - lost for total, lost in zip(state["scores"], record["points"], strict=True)
+        ],
+        history=state["history"][:-1],
+        winner=None,
+        phase="tricks",
+        dealer=record["dealer"],
+        hand_no=record["hand_no"],
+        auction=record["auction"],
+        contract=record["contract"],
+        turn=record["contract"]["seat"],
+    )
+    return new
+
+
+# -- view ------------------------------------------------------------------------------
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """Everything but the seed, plus `seat`, `current_bid` (the latest bid of the auction,
+    or None) and `declaring_team` (the contract's team, or None)."""
+    if seat is not None:
+        _check_seat(state, seat)
+    seen = copy.deepcopy({key: value for key, value in state.items() if key != "seed"})
+    seen["seat"] = seat
+    seen["current_bid"] = copy.deepcopy(auction_rules.current_bid(state["auction"]))
+    contract = state["contract"]
+    seen["declaring_team"] = None if contract is None else team_of(state["teams"], contract["seat"])
+    return seen

@@ -1,0 +1,286 @@
+"""Creating, joining and playing at a table over plain HTTP.
+
+Every action also works as a normal form POST followed by a redirect; htmx
+requests get just the live partial. The WebSocket (games.consumers) is the
+fast path for the same actions.
+"""
+
+import re
+
+import segno
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import labels, services
+from games.actions import BadInput, parse_action
+from games.models import CODE_ALPHABET, CODE_LENGTH, Table
+from games.registry import GAMES
+from games.render import (
+    MAX_SEATS_PER_PHONE,
+    cookie_tokens,
+    host_cookie_name,
+    live_html,
+    pick_active,
+    seat_cookie_name,
+    table_context,
+)
+
+COOKIE_AGE = 60 * 60 * 24 * 30
+CODE_RE = re.compile(rf"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
+DEFAULT_TARGET = 50
+
+
+def _table(code: str) -> Table:
+    if not CODE_RE.match(code):
+        raise Http404(code)
+    return get_object_or_404(Table, code=code)
+
+
+def _phone(request, table: Table):
+    """(seat indices held by this phone, its active seat, is it the host's phone)."""
+    seats = services.seats_for_tokens(table, cookie_tokens(request.COOKIES, table.code))
+    indices = [seat.index for seat in seats]
+    active = pick_active(indices, request.GET.get("seat") or request.POST.get("seat"))
+    return indices, active, table.is_host(request.COOKIES.get(host_cookie_name(table.code)))
+
+
+def _set_cookie(request, response, name: str, value: str) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+
+
+def _add_seat_token(request, response, code: str, token: str) -> None:
+    tokens = cookie_tokens(request.COOKIES, code)[: MAX_SEATS_PER_PHONE - 1]
+    _set_cookie(request, response, seat_cookie_name(code), ".".join([*tokens, token]))
+
+
+def _qr_svg(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=4, border=2, title=url)
+
+
+def _table_url(table: Table, seat=None) -> str:
+    url = reverse("table", kwargs={"code": table.code})
+    return f"{url}?seat={seat}" if seat is not None else url
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def lobby(request):
+    """Create a table, or join one by its code."""
+    error = None
+    if request.method == "POST":
+        try:
+            game = request.POST.get("game", "")
+            if game not in GAMES:
+                raise services.Refused("bad_request")
+            mode = request.POST.get("mode", "")
+            players = int(request.POST.get("players", ""))
+            target = (
+                int(request.POST.get("target") or DEFAULT_TARGET) if game == "triumfdrez" else None
+            )
+            table, host_token, seat_token = services.create_table(
+                game, mode, players, target, request.POST.get("name", "")
+            )
+        except ValueError:
+            error = labels.refusal(services.Refused("bad_request"))
+        except services.Refused as refusal:
+            error = labels.refusal(refusal)
+        else:
+            response = redirect(_table_url(table, 0))
+            _set_cookie(request, response, host_cookie_name(table.code), host_token)
+            _add_seat_token(request, response, table.code, seat_token)
+            return response
+    return render(
+        request,
+        "games/lobby.html",
+        {"games": GAMES.values(), "error": error, "default_target": DEFAULT_TARGET},
+        status=400 if error else 200,
+    )
+
+
+@require_GET
+def join_by_code(request):
+    code = "".join(request.GET.get("code", "").upper().split())[:20]
+    if CODE_RE.match(code) and Table.objects.filter(code=code).exists():
+        return redirect("join", code=code)
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "games": GAMES.values(),
+            "join_error": labels.refusal(services.Refused("no_such_table")),
+            "default_target": DEFAULT_TARGET,
+        },
+        status=404,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def join(request, code):
+    table = _table(code)
+    error = None
+    if request.method == "POST":
+        try:
+            index = int(request.POST.get("seat", ""))
+            token = services.claim_seat(table, index, request.POST.get("name", ""))
+        except ValueError:
+            error = labels.refusal(services.Refused("bad_seat"))
+        except services.Refused as refusal:
+            error = labels.refusal(refusal)
+        else:
+            response = redirect(_table_url(table, index))
+            _add_seat_token(request, response, table.code, token)
+            return response
+    phone_seats, _active, _host = _phone(request, table)
+    return render(
+        request,
+        "games/join.html",
+        {
+            "table": table,
+            "game": GAMES[table.game],
+            "seats": table.seats.all(),
+            "phone_seats": phone_seats,
+            "phone_full": len(phone_seats) >= MAX_SEATS_PER_PHONE,
+            "error": error,
+        },
+        status=400 if error else 200,
+    )
+
+
+@require_GET
+def table_page(request, code):
+    table = _table(code)
+    return _render_table(request, table)
+
+
+def _render_table(request, table: Table, error=None, status=200):
+    phone_seats, active, host = _phone(request, table)
+    if request.htmx:
+        html = live_html(
+            table, phone_seats, active, host, get_language(), error, get_token(request)
+        )
+        return HttpResponse(html, status=status)
+    context = table_context(table, phone_seats, active, host, error)
+    join_url = request.build_absolute_uri(reverse("join", kwargs={"code": table.code}))
+    context.update(
+        {
+            "join_url": join_url,
+            "join_qr": _qr_svg(join_url),
+            "ws_url": f"/ws/table/{table.code}/?lang={get_language()}"
+            + (f"&seat={active}" if active is not None else ""),
+            "oob": False,
+        }
+    )
+    return render(request, "games/table.html", context, status=status)
+
+
+@require_POST
+def table_act(request, code):
+    table = _table(code)
+    phone_seats, active, _host = _phone(request, table)
+    try:
+        seat = int(request.POST.get("seat", ""))
+        version = int(request.POST.get("version", ""))
+        if seat not in phone_seats:
+            raise services.Refused("seat_not_yours")
+        action = parse_action(table, request.POST)
+        action_id = request.POST.get("action_id", "")
+        if not re.match(r"^[A-Za-z0-9_-]{8,64}$", action_id):
+            raise BadInput("action_id")
+        services.apply_action(table, seat, action, version, action_id)
+    except (ValueError, BadInput):
+        return _render_table(request, table, services.Refused("bad_request"), status=400)
+    except services.Refused as refusal:
+        table.refresh_from_db()
+        return _render_table(request, table, refusal, status=409)
+    if request.htmx:
+        table.refresh_from_db()
+        return _render_table(request, table)
+    return redirect(_table_url(table, seat))
+
+
+@require_POST
+def table_start(request, code):
+    table = _table(code)
+    try:
+        services.start_table(
+            table, request.COOKIES.get(host_cookie_name(code)), request.POST.get("action_id", "")
+        )
+    except services.Refused as refusal:
+        table.refresh_from_db()
+        return _render_table(request, table, refusal, status=409)
+    return redirect(_table_url(table, request.POST.get("seat")))
+
+
+@require_POST
+def table_free_seat(request, code):
+    table = _table(code)
+    try:
+        services.free_seat(
+            table, request.COOKIES.get(host_cookie_name(code)), int(request.POST.get("index", ""))
+        )
+    except ValueError:
+        return _render_table(request, table, services.Refused("bad_seat"), status=400)
+    except services.Refused as refusal:
+        return _render_table(request, table, refusal, status=409)
+    return redirect(_table_url(table, request.POST.get("seat")))
+
+
+@require_POST
+def table_close(request, code):
+    table = _table(code)
+    try:
+        services.close_table(table, request.COOKIES.get(host_cookie_name(code)))
+    except services.Refused as refusal:
+        return _render_table(request, table, refusal, status=409)
+    return redirect(_table_url(table, request.POST.get("seat")))
+
+
+@require_POST
+def table_handover(request, code):
+    """Show a one-time link and QR that move this phone's seat to another phone."""
+    table = _table(code)
+    phone_seats, _active, _host = _phone(request, table)
+    try:
+        index = int(request.POST.get("seat", ""))
+    except ValueError:
+        index = None
+    if index not in phone_seats:
+        return _render_table(request, table, services.Refused("seat_not_yours"), status=403)
+    seat = table.seats.get(index=index)
+    token = services.create_handover(table, seat)
+    url = request.build_absolute_uri(reverse("handover", kwargs={"code": code, "token": token}))
+    return render(
+        request,
+        "games/handover.html",
+        {"table": table, "seat": seat, "url": url, "qr": _qr_svg(url)},
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def handover(request, code, token):
+    """The receiving phone confirms (a GET never moves a seat: link previews)."""
+    table = _table(code)
+    if request.method == "POST":
+        try:
+            seat, seat_token = services.claim_handover(table, token)
+        except services.Refused as refusal:
+            return render(
+                request,
+                "games/handover_claim.html",
+                {"table": table, "error": labels.refusal(refusal)},
+                status=410,
+            )
+        response = redirect(_table_url(table, seat.index))
+        _add_seat_token(request, response, table.code, seat_token)
+        return response
+    return render(request, "games/handover_claim.html", {"table": table, "error": None})
