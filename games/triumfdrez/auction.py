@@ -1,0 +1,67 @@
+"""The auction (D-AUCTION): the order of bids, the legal bids and the end of the auction.
+
+A bid's *level* encodes the ruling on the order of bids in one small int: more tricks
+first, then open over not open, then dropping more of {trump, super-trump}. Bid A beats
+bid B exactly when level(A) > level(B); equal levels do not beat each other.
+"""
+
+from .cards import FIGURES
+
+MAX_TRICKS = 13
+_PER_TRICKS = 6  # 2 (open or not) × 3 (dropped none, one, both)
+TOP_LEVEL = MAX_TRICKS * _PER_TRICKS - 1
+
+
+def level(tricks: int, trump: str | None, supertrump: int | None, open_: bool) -> int:
+    """The bid's place in the order of bids (0 … 77)."""
+    return (tricks - 1) * _PER_TRICKS + (3 if open_ else 0) + (trump is None) + (supertrump is None)
+
+
+def entry_level(entry: dict) -> int:
+    return level(entry["tricks"], entry["trump"], entry["supertrump"], entry["open"])
+
+
+def _all_bids() -> list[dict]:
+    bids = [
+        {"type": "bid", "tricks": tricks, "trump": trump, "supertrump": supertrump, "open": open_}
+        for tricks in range(1, MAX_TRICKS + 1)
+        for open_ in (False, True)
+        for trump in (*FIGURES, None)
+        for supertrump in (*range(1, 10), None)
+    ]
+    # Stable sort: within a level, figures by rank then no trump, colours 1 … 9 then none.
+    bids.sort(key=lambda bid: level(bid["tricks"], bid["trump"], bid["supertrump"], bid["open"]))
+    return bids
+
+
+# Every possible bid, in the order of bids; BIDS_FROM[n] is the index of the first bid of
+# level >= n, so the bids beating level n are BIDS[BIDS_FROM[n + 1]:].
+BIDS = tuple(_all_bids())
+BIDS_FROM = [0] * (TOP_LEVEL + 2)
+for _n in range(TOP_LEVEL + 2):
+    BIDS_FROM[_n] = next(
+        (i for i, bid in enumerate(BIDS) if entry_level(bid) >= _n),
+        len(BIDS),
+    )
+
+
+def current_bid(auction: list[dict]) -> dict | None:
+    """The latest bid of the auction (None before the first bid)."""
+    for entry in reversed(auction):
+        if not entry.get("pass"):
+            return entry
+    return None
+
+
+def bids_above(top: dict | None) -> list[dict]:
+    """Fresh dicts for every bid that beats `top` (all bids when there is none)."""
+    start = 0 if top is None else BIDS_FROM[entry_level(top) + 1]
+    return list(map(dict.copy, BIDS[start:]))
+
+
+def is_over(auction: list[dict], players: int) -> bool:
+    """True when every other player has passed in succession after the latest bid."""
+    for passes, entry in enumerate(reversed(auction)):
+        if not entry.get("pass"):
+            return passes >= players - 1
+    return False

@@ -1,0 +1,54 @@
+"""Every refusal the TriumfDrez engine can give, in one place.
+
+`CODES` maps each stable code to the rule it enforces and a plain English
+description (for logs; the web layer translates codes itself).
+"""
+
+CODES: dict[str, tuple[str, str]] = {
+    "bad_config": (
+        "D-PLAYERS",
+        "The table settings are invalid: 2 to 4 players, a positive whole-number target "
+        "and a whole-number seed.",
+    ),
+    "bad_seat": ("D-PLAYERS", "There is no such seat at this table."),
+    "bad_action": (
+        "D-PLAY",
+        "The action is malformed: unknown type, missing or extra fields, or a field of the "
+        "wrong type.",
+    ),
+    "game_over": ("D-MATCH", "The match is over; no more actions are possible."),
+    "wrong_phase": ("D-PLAY", "That action is not possible at this stage of the hand."),
+    "not_your_turn": ("D-DEAL", "It is not this seat's turn."),
+    "bad_tricks": ("D-AUCTION", "A bid must name a whole number of tricks from 1 to 13."),
+    "bad_trump": (
+        "D-AUCTION",
+        "The trump must be one of the six figures (Joker, Queen, Rook, Bishop, Knight, "
+        "Pawn) or none.",
+    ),
+    "bad_supertrump": (
+        "D-AUCTION",
+        "The super-trump must be a colour number from 1 to 9 or none.",
+    ),
+    "must_bid": ("D-AUCTION", "The first bidder of a hand cannot pass and must bid."),
+    "bid_too_low": ("D-AUCTION", "A bid must beat the current highest bid."),
+    "unknown_card": ("D-DECK", "There is no such card in the deck."),
+    "card_not_in_hand": ("D-PLAY", "That card is not in this player's hand."),
+    "must_follow": (
+        "D-FOLLOW",
+        "A player who holds a card of the led figure must play one.",
+    ),
+    "neutral_not_allowed": (
+        "D-NEUTRAL",
+        "A neutral card may only be led, or played by a player without a card of the led figure.",
+    ),
+}
+
+
+class IllegalAction(Exception):
+    """An illegal or malformed action; `code` is a key of `CODES`, `rule` its rule id."""
+
+    def __init__(self, code: str, message: str | None = None):
+        self.code = code
+        self.rule = CODES[code][0]
+        self.message = message or CODES[code][1]
+        super().__init__(f"{code}: {self.message}")

@@ -1,0 +1,35 @@
+"""Scoring a hand (D-SCORE) and the end of the match (D-MATCH).
+
+Pure functions shared with the companion (score-sheet) mode.
+"""
+
+
+def team_of(teams: list[list[int]], seat: int) -> int:
+    for index, members in enumerate(teams):
+        if seat in members:
+            return index
+    raise ValueError(f"seat {seat} is in no team")
+
+
+def hand_points(team_count: int, declaring_team: int, contract: int, won: int) -> list[int]:
+    """Points per team for one hand: the contract plus 2 per trick above it or short of it.
+
+    Made: the declaring team scores. Failed: every other team scores.
+    """
+    if won >= contract:
+        points = [0] * team_count
+        points[declaring_team] = contract + 2 * (won - contract)
+        return points
+    value = contract + 2 * (contract - won)
+    return [0 if team == declaring_team else value for team in range(team_count)]
+
+
+def match_winner(scores: list[int], target: int) -> int | None:
+    """D-MATCH: the team with the highest total once any team reaches the target.
+
+    None while nobody has reached it, or when the top totals are tied (another hand).
+    """
+    top = max(scores)
+    if top < target or scores.count(top) > 1:
+        return None
+    return scores.index(top)
