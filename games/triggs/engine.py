@@ -1,0 +1,412 @@
+"""Triggs engine: the public contract of engines.md (new_game, legal_actions, apply, view).
+
+Rules implemented (ids from rules.md): T-DECK, T-SHEET, T-SETUP-1..3, T-A, T-A-LIMIT,
+T-B, T-C, T-C-CAP, T-C-BONUS, T-EMPTY-HAND, T-REFILL, T-OBSOLETE-12, T-OBSOLETE-11,
+T-WIN, with their rulings.
+
+Besides the contract keys a state holds `refills`: how many refill shuffles have
+happened, so that the next one derives its own generator from the seed.
+"""
+
+import random
+
+from .errors import CODES, IllegalAction
+from .piles import PILE_NAMES, Table, is_settled, next_obsolete, split_rest
+from .sheet import ROW_SIZES, TOTAL_BOXES, VALUES, cross_ways
+
+__all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view"]
+
+HAND_LIMIT = 10
+EMPTY_HAND_DRAW = 5
+DEAL = 5
+
+FIELDS = {
+    "draw": frozenset(("type", "from")),
+    "discard": frozenset(("type", "value", "count")),
+    "cross": frozenset(("type", "value", "sets")),
+    "extra": frozenset(("type", "value")),
+}
+
+
+def new_game(config: dict, seed: int) -> dict:
+    """T-DECK, T-SETUP-1..3: shuffle 108 cards, deal 5 each, split the rest, pick a starter."""
+    players = config.get("players") if type(config) is dict else None
+    if type(players) is not int or not 2 <= players <= 4 or type(seed) is not int:
+        raise IllegalAction("bad_config")
+    rng = random.Random(f"triggs:{seed}:deal")
+    deck = [value for value in VALUES for _ in range(9)]
+    rng.shuffle(deck)
+    hands = [deck[DEAL * p : DEAL * (p + 1)] for p in range(players)]
+    left, stock, right = split_rest(deck[DEAL * players :])
+    return {
+        "game": "triggs",
+        "players": players,
+        "seed": seed,
+        "turn": rng.randrange(players),
+        "phase": "play",
+        "winner": None,
+        "hands": hands,
+        "sheets": [[0] * 12 for _ in range(players)],
+        "piles": {"left": left, "stock": stock, "right": right},
+        "discard": [],
+        "box": [],
+        "obsolete": [],
+        "pending_extra": 0,
+        "refills": 0,
+    }
+
+
+# -- legal actions ---------------------------------------------------------------------
+
+
+def legal_actions(state: dict) -> list[dict]:
+    """All legal actions of the seat to act; for a cross, one way per (value, sets)."""
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    seat = state["turn"]
+    sheet = state["sheets"][seat]
+    if phase == "extra":
+        return [{"type": "extra", "value": v} for v in VALUES if sheet[v - 1] < ROW_SIZES[v]]
+    hand = state["hands"][seat]
+    present = sorted(set(hand))
+    counts = [0] * 13
+    for v in present:
+        counts[v] = hand.count(v)
+    actions = []
+    append = actions.append
+    # inner lists are copied so that no two actions share a list
+    for v, sets in cross_ways(counts, present, sheet).items():
+        if len(sets) == 1:  # by far the most frequent
+            append({"type": "cross", "value": v, "sets": [sets[0][:]]})
+            continue
+        for k in range(1, len(sets) + 1):
+            append({"type": "cross", "value": v, "sets": [s[:] for s in sets[:k]]})
+    size = len(hand)
+    if size < HAND_LIMIT:
+        piles = state["piles"]
+        if (
+            size < HAND_LIMIT - 1
+            and len(piles["left"]) > 1
+            and len(piles["stock"]) > 1
+            and len(piles["right"]) > 1
+            and not state["obsolete"]
+        ):
+            # the common case: every pair of sources works
+            actions += [
+                {"type": "draw", "from": ["left", "left"]},
+                {"type": "draw", "from": ["left", "stock"]},
+                {"type": "draw", "from": ["left", "right"]},
+                {"type": "draw", "from": ["stock", "stock"]},
+                {"type": "draw", "from": ["stock", "right"]},
+                {"type": "draw", "from": ["right", "right"]},
+            ]
+        else:
+            actions += _draw_actions(state, size)
+    for v in present:
+        for n in range(1, counts[v] + 1):
+            append({"type": "discard", "value": v, "count": n})
+    return actions
+
+
+def _draw_actions(state: dict, hand_size: int) -> list[dict]:
+    piles = state["piles"]
+    discard = state["discard"]
+    obsolete = state["obsolete"]
+    if not is_settled(piles, discard, obsolete):
+        return _probe_draws(state, hand_size)
+    ready = [p for p in PILE_NAMES if piles[p]]
+    if hand_size == HAND_LIMIT - 1:
+        return [{"type": "draw", "from": [p]} for p in ready]
+    actions = []
+    for i, p in enumerate(ready):
+        if _draws_twice(piles[p], p, discard, obsolete):
+            actions.append({"type": "draw", "from": [p, p]})
+        for q in ready[i + 1 :]:
+            actions.append({"type": "draw", "from": [p, q]})
+    return actions
+
+
+def _probe_draws(state: dict, hand_size: int) -> list[dict]:
+    """Draws from a hand-edited position where a refill or removal is still due:
+    let apply decide each candidate."""
+    if hand_size == HAND_LIMIT - 1:
+        candidates = [[p] for p in PILE_NAMES]
+    else:
+        candidates = [[p, q] for i, p in enumerate(PILE_NAMES) for q in PILE_NAMES[i:]]
+    legal = []
+    for sources in candidates:
+        action = {"type": "draw", "from": sources}
+        try:
+            apply(state, state["turn"], action)
+        except IllegalAction:
+            continue
+        legal.append(action)
+    return legal
+
+
+def _draws_twice(pile: list[int], name: str, discard: list[int], obsolete: list[int]) -> bool:
+    """Can a settled pile be drawn from again right after its top card is drawn?"""
+    face_up = name != "stock"
+    below = len(pile) - 1
+    if face_up and obsolete:
+        while below and pile[below - 1] in obsolete:
+            below -= 1
+    if below:
+        return True
+    # the pile runs out and takes the discard pile; face up, obsolete cards fall off it
+    if face_up and obsolete:
+        return any(card not in obsolete for card in discard)
+    return bool(discard)
+
+
+# -- apply -----------------------------------------------------------------------------
+
+
+def apply(state: dict, seat: int, action: dict) -> dict:
+    """The state after `seat` plays `action`; raises IllegalAction and changes nothing."""
+    if type(action) is not dict or type(action.get("type")) is not str:
+        raise IllegalAction("bad_action")
+    kind = action["type"]
+    fields = FIELDS.get(kind)
+    if fields is None:
+        raise IllegalAction("unknown_action", kind)
+    if action.keys() != fields:
+        missing = fields - action.keys()
+        if missing:
+            raise IllegalAction("missing_field", ", ".join(sorted(missing)))
+        raise IllegalAction("unexpected_field", ", ".join(sorted(action.keys() - fields)))
+    phase = state["phase"]
+    if phase == "over":
+        raise IllegalAction("game_over")
+    if type(seat) is not int or not 0 <= seat < state["players"]:
+        raise IllegalAction("bad_seat", repr(seat))
+    if seat != state["turn"]:
+        raise IllegalAction("not_your_turn")
+    if kind == "extra":
+        if phase != "extra":
+            raise IllegalAction("no_extra_pending")
+        return _extra(state, seat, action["value"])
+    if phase == "extra":
+        raise IllegalAction("extra_pending")
+    if kind == "draw":
+        return _draw(state, seat, action["from"])
+    if kind == "discard":
+        return _discard(state, seat, action["value"], action["count"])
+    return _cross(state, seat, action["value"], action["sets"])
+
+
+def _check_value(value: object) -> int:
+    if type(value) is not int or not 1 <= value <= 12:
+        raise IllegalAction("bad_value", repr(value))
+    return value
+
+
+def _quiet(state: dict) -> bool:
+    """No pile is empty and nothing is obsolete: moving cards onto the discard pile, or
+    taking all but the last card of a pile, triggers no refill and no removal."""
+    piles = state["piles"]
+    return bool(piles["left"] and piles["stock"] and piles["right"] and not state["obsolete"])
+
+
+def _draw(state: dict, seat: int, sources: object) -> dict:
+    """T-A, T-A-LIMIT; T-REFILL between the two cards."""
+    if type(sources) is not list or any(s not in PILE_NAMES for s in sources):
+        raise IllegalAction("bad_sources")
+    hand = state["hands"][seat]
+    if len(hand) >= HAND_LIMIT:
+        raise IllegalAction("hand_full")
+    if len(sources) != (1 if len(hand) == HAND_LIMIT - 1 else 2):
+        raise IllegalAction("wrong_draw_count", str(len(sources)))
+    new = dict(state)
+    hands = new["hands"] = state["hands"][:]
+    hand = hand[:]
+    if _quiet(state):
+        piles = dict(state["piles"])
+        for name in sources:
+            pile = piles[name]
+            if len(pile) < 2:
+                break
+            hand.append(pile[-1])
+            piles[name] = pile[:-1]
+        else:
+            new["piles"] = piles
+            hands[seat] = hand
+            new["turn"] = (seat + 1) % state["players"]
+            return new
+        hand = state["hands"][seat][:]
+    table = Table(state)
+    for name in sources:
+        hand.append(table.draw(name))
+    table.store(new)
+    hands[seat] = hand
+    new["turn"] = (seat + 1) % state["players"]
+    return new
+
+
+def _lay(new: dict, cards: list[int]) -> None:
+    """Cards laid from a hand (T-B, T-C) go onto the discard pile one by one, T-REFILL
+    checked after each; obsolete ones go to the box (T-OBSOLETE-*)."""
+    if _quiet(new):
+        new["discard"] = new["discard"] + cards
+        return
+    table = Table(new)
+    for card in cards:
+        table.lay(card)
+    table.store(new)
+
+
+def _discard(state: dict, seat: int, value: object, count: object) -> dict:
+    """T-B (12s and 11s go to the box once obsolete), then T-EMPTY-HAND."""
+    value = _check_value(value)
+    if type(count) is not int or count < 1:
+        raise IllegalAction("bad_count", repr(count))
+    hand = state["hands"][seat]
+    held = hand.count(value)
+    if held < count:
+        raise IllegalAction("cards_not_in_hand")
+    new = dict(state)
+    hands = new["hands"] = state["hands"][:]
+    _lay(new, [value] * count)
+    rest = [card for card in hand if card != value]
+    if held > count:
+        rest += [value] * (held - count)
+    elif not rest:
+        table = Table(new)
+        rest = table.draw_from_stock(EMPTY_HAND_DRAW)
+        table.store(new)
+    hands[seat] = rest
+    new["turn"] = (seat + 1) % state["players"]
+    return new
+
+
+def _cross(state: dict, seat: int, value: object, sets: object) -> dict:
+    """T-C, T-C-CAP; then T-WIN, T-OBSOLETE-*, T-EMPTY-HAND and T-C-BONUS, in that order."""
+    value = _check_value(value)
+    sheet = state["sheets"][seat]
+    room = ROW_SIZES[value] - sheet[value - 1]
+    if room <= 0:
+        raise IllegalAction("row_full", str(value))
+    if type(sets) is not list or not sets:
+        raise IllegalAction("bad_sets")
+    for cards in sets:
+        size = len(cards) if type(cards) is list else 0
+        if size == 1:
+            a = cards[0]
+            if type(a) is not int or not 1 <= a <= 12:
+                raise IllegalAction("bad_sets", repr(a))
+            if a != value:
+                raise IllegalAction("set_wrong_sum", repr(cards))
+        elif size == 2:
+            a, b = cards
+            if type(a) is not int or type(b) is not int or not (1 <= a <= 12 and 1 <= b <= 12):
+                raise IllegalAction("bad_sets", repr(cards))
+            if a + b != value:
+                raise IllegalAction("set_wrong_sum", repr(cards))
+        elif size:
+            raise IllegalAction("set_too_large")
+        else:
+            raise IllegalAction("bad_sets", repr(cards))
+    if len(sets) > room:
+        raise IllegalAction("too_many_sets", f"{len(sets)} > {room}")
+    rest = state["hands"][seat][:]
+    try:
+        for cards in sets:
+            for card in cards:
+                rest.remove(card)
+    except ValueError:
+        raise IllegalAction("cards_not_in_hand") from None
+    new = dict(state)
+    hands = new["hands"] = state["hands"][:]
+    hands[seat] = rest
+    _lay(new, [card for cards in sets for card in cards])
+    sheets = new["sheets"] = state["sheets"][:]
+    sheet = sheets[seat] = sheet[:]
+    sheet[value - 1] += len(sets)
+    if sum(sheet) == TOTAL_BOXES:
+        return _won(new, seat)
+    filled = len(sets) == room
+    obsoletes = filled and value >= 11
+    if obsoletes or not rest:
+        table = Table(new)
+        if obsoletes:
+            table.set_obsolete(next_obsolete(sheets, table.obsolete))
+        if not rest:
+            hands[seat] = table.draw_from_stock(EMPTY_HAND_DRAW)
+        table.store(new)
+    if filled:
+        new["phase"] = "extra"
+        new["pending_extra"] = 1
+    else:
+        new["turn"] = (seat + 1) % state["players"]
+    return new
+
+
+def _extra(state: dict, seat: int, value: object) -> dict:
+    """T-C-BONUS: one extra cross, chaining while rows fill; ends at T-WIN."""
+    value = _check_value(value)
+    sheet = state["sheets"][seat]
+    if sheet[value - 1] >= ROW_SIZES[value]:
+        raise IllegalAction("row_full", str(value))
+    new = dict(state)
+    sheets = new["sheets"] = state["sheets"][:]
+    sheet = sheets[seat] = sheet[:]
+    sheet[value - 1] += 1
+    if sum(sheet) == TOTAL_BOXES:
+        return _won(new, seat)
+    filled = sheet[value - 1] == ROW_SIZES[value]
+    if filled and value >= 11:
+        obsolete = next_obsolete(sheets, state["obsolete"])
+        if obsolete is not state["obsolete"]:
+            table = Table(state)
+            table.set_obsolete(obsolete)
+            table.store(new)
+    pending = state["pending_extra"] - 1 + filled
+    new["pending_extra"] = pending
+    if not pending:
+        new["phase"] = "play"
+        new["turn"] = (seat + 1) % state["players"]
+    return new
+
+
+def _won(new: dict, seat: int) -> dict:
+    """T-WIN: the game ends at once (no more draws, removals or extra crosses)."""
+    new["phase"] = "over"
+    new["winner"] = seat
+    new["pending_extra"] = 0
+    return new
+
+
+# -- view ------------------------------------------------------------------------------
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """What `seat` may see (None: a spectator); see engines.md, "Views"."""
+    hands = state["hands"]
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state["players"]):
+        raise IllegalAction("bad_seat", repr(seat))
+    piles = state["piles"]
+    left, stock, right = piles["left"], piles["stock"], piles["right"]
+    discard = state["discard"]
+    seen = {
+        "game": state["game"],
+        "players": state["players"],
+        "seat": seat,
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "winner": state["winner"],
+        "sheets": list(map(list.copy, state["sheets"])),
+        "obsolete": state["obsolete"][:],
+        "pending_extra": state["pending_extra"],
+        "box": state["box"][:],
+        "hand_sizes": list(map(len, hands)),
+        "piles": {
+            "left": {"top": left[-1] if left else None, "count": len(left)},
+            "stock": {"count": len(stock)},
+            "right": {"top": right[-1] if right else None, "count": len(right)},
+        },
+        "discard": {"top": discard[-1] if discard else None, "count": len(discard)},
+    }
+    if seat is not None:
+        seen["hand"] = sorted(hands[seat])
+    return seen

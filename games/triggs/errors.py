@@ -1,0 +1,42 @@
+"""Illegal-action codes for Triggs, all in one place (rule ids are those of rules.md).
+
+The web layer turns a code into a translated sentence; the English text here is only
+for logs and for the code's own documentation.
+"""
+
+# code -> (rule id, English description)
+CODES: dict[str, tuple[str, str]] = {
+    "bad_config": ("T-SETUP-1", "config needs players 2-4 (an int) and the seed must be an int"),
+    "bad_action": ("T-A", "an action is a dict with a string 'type'"),
+    "unknown_action": ("T-A", "the action type is not draw, discard, cross or extra"),
+    "missing_field": ("T-A", "the action lacks a field its type requires"),
+    "unexpected_field": ("T-A", "the action has a field its type does not take"),
+    "game_over": ("T-WIN", "the game is over"),
+    "bad_seat": ("T-SETUP-3", "the seat is not an int naming a player of this game"),
+    "not_your_turn": ("T-SETUP-3", "it is another seat's turn"),
+    "extra_pending": ("T-C-BONUS", "an extra cross must be placed before anything else"),
+    "no_extra_pending": ("T-C-BONUS", "there is no extra cross to place"),
+    "bad_sources": ("T-A", "'from' must be a list of pile names: left, stock, right"),
+    "hand_full": ("T-A-LIMIT", "a hand of 10 cards may not draw"),
+    "wrong_draw_count": ("T-A-LIMIT", "draw 2 cards, or exactly 1 with 9 cards in hand"),
+    "pile_empty": ("T-REFILL", "that pile is empty and the discard pile cannot refill it"),
+    "bad_value": ("T-SHEET", "the value must be one int from 1 to 12"),
+    "bad_count": ("T-B", "the count must be an int of at least 1"),
+    "cards_not_in_hand": ("T-B", "the hand does not hold those cards"),
+    "row_full": ("T-C-CAP", "that row is already full"),
+    "bad_sets": ("T-C", "sets must be a non-empty list of card lists with values 1 to 12"),
+    "set_too_large": ("T-C", "a set is one card or two cards, never three or more"),
+    "set_wrong_sum": ("T-C", "a set must be one card of the value or two cards summing to it"),
+    "too_many_sets": ("T-C-CAP", "more sets than open boxes in that row"),
+}
+
+
+class IllegalAction(Exception):
+    """An illegal or malformed action (or config); `code` is a stable key of CODES."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        rule, text = CODES[code]
+        self.code = code
+        self.rule = rule
+        self.message = f"{text} ({detail})" if detail else text
+        super().__init__(f"{code} [{rule}]: {self.message}")

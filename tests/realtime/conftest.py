@@ -1,0 +1,83 @@
+import json
+import re
+import uuid
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from companion.asgi import application
+from games import services
+
+ORIGIN = b"http://127.0.0.1:8000"
+
+
+class Phone:
+    """One phone's WebSocket: what it sends, and the renders it receives."""
+
+    def __init__(self, code, tokens=(), origin=ORIGIN, lang="es", seat=None):
+        cookie = f"seats_{code}={'.'.join(tokens)}; csrftoken=testcsrf".encode()
+        query = f"lang={lang}" + (f"&seat={seat}" if seat is not None else "")
+        self.comm = WebsocketCommunicator(
+            application,
+            f"/ws/table/{code}/?{query}",
+            headers=[(b"origin", origin), (b"host", b"127.0.0.1:8000"), (b"cookie", cookie)],
+        )
+        self.received = []
+
+    async def connect(self):
+        connected, _ = await self.comm.connect(timeout=5)
+        if connected:
+            await self.next()  # the full render sent on connect
+        return connected
+
+    async def next(self, timeout=5):
+        output = await self.comm.receive_output(timeout)
+        if output["type"] == "websocket.close":
+            return output
+        html = output["text"]
+        self.received.append(html)
+        return html
+
+    async def send(self, **fields):
+        await self.comm.send_to(text_data=json.dumps(fields))
+
+    async def act(self, seat, version, action_id=None, **fields):
+        await self.send(
+            seat=str(seat), version=str(version), action_id=action_id or uuid.uuid4().hex, **fields
+        )
+
+    async def close(self):
+        await self.comm.disconnect()
+
+
+def version_of(html):
+    return int(re.search(r'id="table-live"[^>]*data-version="(\d+)"', html).group(1))
+
+
+def flash_of(html):
+    match = re.search(r'id="table-flash"[^>]*>(.*?)</div>', html, re.S)
+    return match.group(1) if match else ""
+
+
+@database_sync_to_async
+def seated_table(game="triggs", players=2, names=("Ana", "Boris", "Chloé", "Dmitri"), start=True):
+    """A companion table with every seat taken and the game started."""
+    table, host_token, token0 = services.create_table(game, "companion", players, 50, names[0])
+    tokens = [token0] + [services.claim_seat(table, i, names[i]) for i in range(1, players)]
+    if start:
+        services.start_table(table, host_token, "start-" + uuid.uuid4().hex)
+    table.refresh_from_db()
+    return table, tokens, host_token
+
+
+@pytest.fixture
+def phone():
+    phones = []
+
+    def make(*args, **kwargs):
+        p = Phone(*args, **kwargs)
+        phones.append(p)
+        return p
+
+    yield make
