@@ -221,6 +221,8 @@ def _triumfdrez_companion(view: dict, names: dict, active) -> dict:
         "can_undo_hand": bool(view["history"]),
         "tricks_range": range(14),
         "bid_range": range(1, 14),
+        # A bid of as many tricks can still beat the current one (open, fewer trumps).
+        "default_tricks": (view.get("current_bid") or {}).get("tricks", 1),
     }
 
 

@@ -53,3 +53,9 @@ def redis_url():
 def chromium_path():
     require("Chromium", os.access(CHROMIUM, os.X_OK), f"no executable at {CHROMIUM}")
     return CHROMIUM
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: Playwright's sync API holds an event loop in the main
+    thread while it runs, which the async tests must not meet."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -1,4 +1,8 @@
 import os
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -9,11 +13,12 @@ from tests.conftest import CHROMIUM_ARGS
 # and the test database are still used synchronously, from that thread only.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "screenshots"
 PHONE = {"width": 360, "height": 740}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path):
     from playwright.sync_api import sync_playwright
 
@@ -39,3 +44,55 @@ def phone(browser):
 def screenshots():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def asgi_server(tmp_path_factory, chromium_path):
+    """The real ASGI stack (daphne, Channels, WebSockets) on a throwaway SQLite file."""
+    db = tmp_path_factory.mktemp("db") / "browser.sqlite3"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DEBUG": "1",
+        "DJANGO_SETTINGS_MODULE": "companion.settings",
+    }
+    env.pop("REDIS_URL", None)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    port = _free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "companion.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        server.kill()
+        pytest.fail("daphne did not start: " + server.stderr.read().decode()[-2000:])
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(10)

@@ -1,0 +1,223 @@
+"""Tables over plain HTTP: create, join by code or link, start, act with form
+POSTs (no WebSocket needed), hand a seat over, and the host's powers."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from games import labels
+from games.models import Action, Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def create(client, game="triggs", players="2", name="Ana", lang="es", **extra):
+    return client.post(
+        f"/{lang}/play/",
+        {"game": game, "mode": "companion", "players": players, "name": name, **extra},
+    )
+
+
+def hidden(html, name):
+    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+
+
+@pytest.fixture
+def table_with_two():
+    host, guest = Client(), Client()
+    response = create(host)
+    code = response["Location"].split("/")[3]
+    guest.post(f"/es/join/{code}/", {"seat": "1", "name": "Boris"})
+    host.post(f"/es/t/{code}/start/", {"action_id": "start-0001"})
+    return Table.objects.get(code=code), host, guest
+
+
+def test_creating_a_table_gives_a_code_link_and_qr(client):
+    response = create(client)
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert re.fullmatch(r"[ACDEFGHJKMNPQRTUVWXY34679]{6}", table.code)
+    assert response["Location"] == f"/es/t/{table.code}/?seat=0"
+    html = client.get(response["Location"]).content.decode()
+    assert f"/es/join/{table.code}/" in html
+    assert "<svg" in html  # the QR code, drawn by segno
+    cookie = response.cookies[f"seats_{table.code}"]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    assert Seat.objects.get(table=table, index=0).token_hash != cookie.value  # stored hashed
+
+
+@pytest.mark.parametrize(
+    "fields, code",
+    [
+        ({"name": ""}, "bad_name"),
+        ({"name": "x" * 25}, "bad_name"),
+        ({"players": "5"}, "bad_players"),
+        ({"players": "two"}, "bad_request"),
+        ({"game": "chess"}, "bad_request"),
+        ({"game": "triumfdrez", "target": "5"}, "bad_target"),
+    ],
+)
+def test_bad_table_settings_are_refused_and_create_nothing(client, fields, code):
+    response = create(client, lang="el", **fields)
+    assert response.status_code == 400
+    html = response.content.decode()
+    with translation.override("en"):
+        assert str(labels.REFUSALS[code]) not in html  # not the English source…
+    with translation.override("el"):
+        assert str(labels.REFUSALS[code]) in html  # …but Greek
+    assert not Table.objects.exists()
+
+
+def test_join_by_code_is_forgiving_and_unknown_codes_are_explained(client):
+    create(Client())
+    table = Table.objects.get()
+    response = client.get("/fr/join/", {"code": f" {table.code.lower()} "})
+    assert response["Location"] == f"/fr/join/{table.code}/"
+    response = client.get("/fr/join/", {"code": "QQQQQQ"})
+    assert response.status_code == 404
+    assert "Aucune table n’a ce code" in response.content.decode()
+
+
+def test_a_taken_seat_cannot_be_claimed_twice(table_with_two):
+    table, _host, _guest = table_with_two
+    response = Client().post(f"/ru/join/{table.code}/", {"seat": "1", "name": "Mallory"})
+    assert response.status_code == 400
+    assert "Это место только что заняли" in response.content.decode()
+    assert Seat.objects.get(table=table, index=1).name == "Boris"
+
+
+def test_a_turn_through_plain_form_posts(table_with_two):
+    table, host, guest = table_with_two
+    turn = table.state["turn"]
+    phone = host if turn == 0 else guest
+    html = phone.get(f"/es/t/{table.code}/").content.decode()
+    response = phone.post(
+        f"/es/t/{table.code}/act/",
+        {
+            "seat": str(turn),
+            "version": hidden(html, "version"),
+            "action_id": hidden(html, "action_id"),
+            "kind": "cross",
+            "value": "12",
+            "sets": "2",
+        },
+    )
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.state["sheets"][turn][11] == 2
+    assert Action.objects.filter(table=table).count() == 2
+
+
+def test_a_stale_post_is_refused_with_the_table_as_it_is(table_with_two):
+    table, host, guest = table_with_two
+    turn = table.state["turn"]
+    phone = host if turn == 0 else guest
+    response = phone.post(
+        f"/fr/t/{table.code}/act/",
+        {"seat": str(turn), "version": "0", "action_id": "stale-post-1", "kind": "pass"},
+    )
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Quelqu’un a joué avant vous" in html
+    assert f'data-version="{table.version}"' in html
+    table.refresh_from_db()
+    assert table.version == 1
+
+
+def test_another_phones_seat_cannot_be_used(table_with_two):
+    table, host, _guest = table_with_two
+    response = host.post(
+        f"/es/t/{table.code}/act/",
+        {"seat": "1", "version": str(table.version), "action_id": "forged-seat-1", "kind": "pass"},
+    )
+    assert response.status_code == 409
+    assert "Este móvil no tiene ese asiento" in response.content.decode()
+    assert Table.objects.get(pk=table.pk).version == table.version
+
+
+def test_an_illegal_move_links_to_its_rule(table_with_two):
+    table, host, guest = table_with_two
+    turn = table.state["turn"]
+    phone = host if turn == 0 else guest
+    response = phone.post(
+        f"/es/t/{table.code}/act/",
+        {
+            "seat": str(turn),
+            "version": str(table.version),
+            "action_id": "too-many-sets",
+            "kind": "cross",
+            "value": "1",
+            "sets": "3",
+        },
+    )
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert 'href="/es/rules/triggs/#T-C-CAP"' in html
+
+
+def test_only_the_host_frees_seats_and_closes(table_with_two):
+    table, host, guest = table_with_two
+    assert guest.post(f"/es/t/{table.code}/close/").status_code == 409
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+    assert host.post(f"/es/t/{table.code}/free/", {"index": "1"}).status_code == 302
+    assert Seat.objects.get(table=table, index=1).token_hash == ""
+    # The freed phone is now a spectator: its page has no sheet to tap.
+    assert 'id="score-sheet"' not in guest.get(f"/es/t/{table.code}/").content.decode()
+    assert host.post(f"/es/t/{table.code}/close/").status_code == 302
+    assert Table.objects.get(pk=table.pk).status == Table.Status.CLOSED
+
+
+def test_a_seat_moves_to_another_phone_once(table_with_two):
+    table, _host, guest = table_with_two
+    html = guest.post(f"/es/t/{table.code}/handover/", {"seat": "1"}).content.decode()
+    url = re.search(r'value="http://testserver(/es/h/[^"]+)"', html).group(1)
+    new_phone = Client()
+    assert new_phone.get(url).status_code == 200  # a link preview moves nothing
+    assert new_phone.post(url).status_code == 302
+    assert 'id="score-sheet"' in new_phone.get(f"/es/t/{table.code}/?seat=1").content.decode()
+    assert 'id="score-sheet"' not in guest.get(f"/es/t/{table.code}/").content.decode()
+    assert Client().post(url).status_code == 410  # one time only
+
+
+def test_one_phone_holds_several_seats(client):
+    create(client, players="3")
+    table = Table.objects.get()
+    client.post(f"/es/join/{table.code}/", {"seat": "1", "name": "Boris"})
+    html = client.get(f"/es/t/{table.code}/?seat=1").content.decode()
+    assert 'aria-label="Jugadores en este móvil"' in html
+    assert 'href="?seat=0"' in html and 'href="?seat=1"' in html
+
+
+def test_the_game_needs_every_seat_before_it_starts(client):
+    create(client)
+    table = Table.objects.get()
+    response = client.post(f"/es/t/{table.code}/start/", {"action_id": "start-early"})
+    assert response.status_code == 409
+    assert Table.objects.get().status == Table.Status.LOBBY
+
+
+def test_htmx_requests_get_only_the_partial(table_with_two):
+    table, host, _guest = table_with_two
+    response = host.get(f"/es/t/{table.code}/", HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="table-live"')
+    assert "<html" not in html
+
+
+def test_every_refusal_code_has_a_translated_sentence():
+    from games.triggs import companion as triggs_companion
+    from games.triggs import errors as triggs_errors
+    from games.triumfdrez import companion as drez_companion
+    from games.triumfdrez import errors as drez_errors
+
+    codes = set(triggs_errors.CODES) | set(drez_errors.CODES)
+    codes |= set(triggs_companion.CODES) | set(drez_companion.CODES)
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "games"
+    for path in [*root.glob("*.py"), *root.glob("views/*.py")]:
+        codes |= set(re.findall(r'Refused\("([a-z_]+)"', path.read_text()))
+    missing = sorted(code for code in codes if code not in labels.REFUSALS)
+    assert not missing
