@@ -62,7 +62,14 @@ def _locked(table_id: int) -> Table:
     return Table.objects.select_for_update().get(pk=table_id)
 
 
-def create_table(game: str, mode: str, players: int, target: int | None, host_name: str):
+def create_table(
+    game: str,
+    mode: str,
+    players: int,
+    target: int | None,
+    host_name: str,
+    turn_marker: bool = True,
+):
     """A new table in the lobby; the host sits at seat 0. Returns (table, host token, seat token)."""
     spec = get_game(game)
     if mode not in Table.Mode.values:
@@ -74,6 +81,8 @@ def create_table(game: str, mode: str, players: int, target: int | None, host_na
         if target is None or not 10 <= target <= 500:
             raise Refused("bad_target")
         config["target"] = target
+    if (game, mode) == ("triggs", "companion"):
+        config["turn_marker"] = bool(turn_marker)
     name = clean_name(host_name)
     host_token, seat_token = new_token(), new_token()
     with transaction.atomic():

@@ -88,7 +88,12 @@ def lobby(request):
                 int(request.POST.get("target") or DEFAULT_TARGET) if game == "triumfdrez" else None
             )
             table, host_token, seat_token = services.create_table(
-                game, mode, players, target, request.POST.get("name", "")
+                game,
+                mode,
+                players,
+                target,
+                request.POST.get("name", ""),
+                turn_marker=request.POST.get("turn_marker") == "on",
             )
         except ValueError:
             error = labels.refusal(services.Refused("bad_request"))

@@ -14,10 +14,8 @@ pytestmark = pytest.mark.django_db
 
 
 def create(client, game="triggs", players="2", name="Ana", lang="es", **extra):
-    return client.post(
-        f"/{lang}/play/",
-        {"game": game, "mode": "companion", "players": players, "name": name, **extra},
-    )
+    fields = {"game": game, "mode": "companion", "players": players, "name": name}
+    return client.post(f"/{lang}/play/", {"turn_marker": "on", **fields, **extra})
 
 
 def hidden(html, name):
@@ -221,3 +219,15 @@ def test_every_refusal_code_has_a_translated_sentence():
         codes |= set(re.findall(r'Refused\("([a-z_]+)"', path.read_text()))
     missing = sorted(code for code in codes if code not in labels.REFUSALS)
     assert not missing
+
+
+def test_the_turn_marker_can_be_switched_off(client):
+    client.post("/es/play/", {"game": "triggs", "mode": "companion", "players": "2", "name": "Ana"})
+    table = Table.objects.get()
+    assert table.config["turn_marker"] is False
+    Client().post(f"/es/join/{table.code}/", {"seat": "1", "name": "Boris"})
+    client.post(f"/es/t/{table.code}/start/", {"action_id": "start-0002"})
+    html = client.get(f"/es/t/{table.code}/").content.decode()
+    assert "Turno de" not in html and "Es tu turno" not in html
+    assert 'value="pass"' not in html  # nobody has turns to pass
+    assert "button" in html and 'name="sets"' in html  # anyone may cross at any time
