@@ -6,6 +6,7 @@ bid B exactly when level(A) > level(B); equal levels do not beat each other.
 """
 
 from .cards import FIGURES
+from .errors import IllegalAction
 
 MAX_TRICKS = 13
 _PER_TRICKS = 6  # 2 (open or not) × 3 (dropped none, one, both)
@@ -65,3 +66,22 @@ def is_over(auction: list[dict], players: int) -> bool:
         if not entry.get("pass"):
             return passes >= players - 1
     return False
+
+
+_TRUMPS = frozenset(FIGURES)
+
+
+def check_bid(action: dict) -> None:
+    """The fields of a bid (or a companion contract): tricks 1-13, a figure or None, a colour
+    1-9 or None, open a bool. Bools are not ints here."""
+    tricks = action["tricks"]
+    if type(tricks) is not int or not 1 <= tricks <= MAX_TRICKS:
+        raise IllegalAction("bad_tricks")
+    trump = action["trump"]
+    if trump is not None and (type(trump) is not str or trump not in _TRUMPS):
+        raise IllegalAction("bad_trump")
+    supertrump = action["supertrump"]
+    if supertrump is not None and (type(supertrump) is not int or not 1 <= supertrump <= 9):
+        raise IllegalAction("bad_supertrump")
+    if type(action["open"]) is not bool:
+        raise IllegalAction("bad_action")

@@ -27,7 +27,7 @@ import copy
 from . import auction as auction_rules
 from . import errors
 from .cards import FIGURES, HAND_SIZE, first_dealer
-from .scoring import hand_points, match_winner, team_of
+from .scoring import hand_points, match_winner, team_of, teams_for
 
 __all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view"]
 
@@ -35,45 +35,26 @@ GAME = "triumfdrez-companion"
 DEFAULT_TARGET = 50
 MAX_TARGET = 1000
 
-_REUSED = (
-    "bad_seat",
-    "bad_action",
-    "game_over",
-    "wrong_phase",
-    "bad_tricks",
-    "bad_trump",
-    "bad_supertrump",
-    "must_bid",
-    "bid_too_low",
-)
-# code -> (rule id, English description): the full engine's codes this engine raises too
-# (same meaning); then bad_config, the full engine's code for this engine's settings; then
-# codes of its own.
+# The codes this engine raises; all of TriumfDrez's codes live in errors.CODES.
 CODES: dict[str, tuple[str, str]] = {
-    **{code: errors.CODES[code] for code in _REUSED},
-    "bad_config": (
-        "D-PLAYERS",
-        "The table settings are invalid: 2 to 4 players, a whole-number target from 1 to "
-        "1000, a dealer that is a seat of the table and a whole-number seed.",
-    ),
-    "bad_result": (
-        "D-SCORE",
-        "The tricks won by the declaring side must be a whole number from 0 to 13.",
-    ),
-    "no_bid_to_undo": ("D-AUCTION", "No bid or pass of this hand has been entered yet."),
-    "no_hand_to_undo": ("D-SCORE", "No hand has been recorded yet."),
+    code: errors.CODES[code]
+    for code in (
+        "bad_config",
+        "bad_seat",
+        "bad_action",
+        "game_over",
+        "wrong_phase",
+        "bad_tricks",
+        "bad_trump",
+        "bad_supertrump",
+        "must_bid",
+        "bid_too_low",
+        "bad_result",
+        "no_bid_to_undo",
+        "no_hand_to_undo",
+    )
 }
-
-
-class IllegalAction(errors.IllegalAction):
-    """The TriumfDrez IllegalAction (so one `except` catches both engines), with the codes
-    of this module's CODES."""
-
-    def __init__(self, code: str, message: str | None = None):
-        self.code = code
-        self.rule = CODES[code][0]
-        self.message = message or CODES[code][1]
-        Exception.__init__(self, f"{code}: {self.message}")
+IllegalAction = errors.IllegalAction
 
 
 _BID = frozenset({"tricks", "trump", "supertrump", "open"})
@@ -93,11 +74,6 @@ def _is_int(value: object) -> bool:
     return type(value) is int  # bools are not ints here
 
 
-def _teams(players: int) -> list[list[int]]:
-    """D-PLAYERS: partners sit opposite at 4 players; otherwise everyone plays alone."""
-    return [[0, 2], [1, 3]] if players == 4 else [[seat] for seat in range(players)]
-
-
 def new_game(config: dict, seed: int) -> dict:
     """A fresh match. config: players 2-4, target (default 50), dealer (default random)."""
     if type(config) is not dict or not _is_int(seed):
@@ -111,7 +87,7 @@ def new_game(config: dict, seed: int) -> dict:
         raise IllegalAction("bad_config")
     if not _is_int(dealer) or not 0 <= dealer < players:
         raise IllegalAction("bad_config")
-    teams = _teams(players)
+    teams = teams_for(players)
     return {
         "game": GAME,
         "players": players,
@@ -164,21 +140,6 @@ def _check_seat(state: dict, seat: object) -> None:
         raise IllegalAction("bad_seat")
 
 
-def _check_bid(action: dict) -> None:
-    """The fields of a bid or contract: tricks 1-13, trump, super-trump, open."""
-    tricks = action["tricks"]
-    if not _is_int(tricks) or not 1 <= tricks <= auction_rules.MAX_TRICKS:
-        raise IllegalAction("bad_tricks")
-    trump = action["trump"]
-    if trump is not None and (type(trump) is not str or trump not in _TRUMPS):
-        raise IllegalAction("bad_trump")
-    supertrump = action["supertrump"]
-    if supertrump is not None and (not _is_int(supertrump) or not 1 <= supertrump <= 9):
-        raise IllegalAction("bad_supertrump")
-    if type(action["open"]) is not bool:
-        raise IllegalAction("bad_action")
-
-
 def apply(state: dict, seat: int, action: dict) -> dict:
     """The state after the table enters `action` from `seat`'s phone; raises IllegalAction
     and changes nothing if it is illegal.
@@ -194,7 +155,7 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     if type(kind) is not str or kind not in _KEYS or action.keys() != _KEYS[kind]:
         raise IllegalAction("bad_action")
     if kind in ("bid", "contract"):
-        _check_bid(action)
+        auction_rules.check_bid(action)
     if kind == "contract":
         _check_seat(state, action["seat"])
     if kind == "result":

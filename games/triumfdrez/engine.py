@@ -25,7 +25,7 @@ from . import auction as auction_rules
 from . import tricks as trick_rules
 from .cards import DECK, FIGURES, SORT_KEY, deal, first_dealer
 from .errors import CODES, IllegalAction
-from .scoring import hand_points, match_winner, team_of
+from .scoring import hand_points, match_winner, team_of, teams_for
 
 __all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view"]
 
@@ -67,11 +67,6 @@ def _is_int(value) -> bool:
     return type(value) is int  # bools are not ints here
 
 
-def _teams(players: int) -> list[list[int]]:
-    """D-PLAYERS: partners sit opposite at 4 players; otherwise everyone plays alone."""
-    return [[0, 2], [1, 3]] if players == 4 else [[seat] for seat in range(players)]
-
-
 def _hand_keys(state: dict, dealer: int, hand_no: int) -> None:
     """Deal hand `hand_no` into `state` (D-DEAL): the seat after the dealer bids first."""
     players = state["players"]
@@ -101,7 +96,7 @@ def new_game(config: dict, seed: int) -> dict:
     target = config.get("target", DEFAULT_TARGET)
     if not _is_int(players) or not 2 <= players <= 4 or not _is_int(target) or target < 1:
         raise IllegalAction("bad_config")
-    teams = _teams(players)
+    teams = teams_for(players)
     state = {
         "game": "triumfdrez",
         "players": players,
@@ -142,17 +137,7 @@ def _check_fields(kind: str, action: dict) -> None:
     if action.keys() != _KEYS[kind]:
         raise IllegalAction("bad_action")
     if kind == "bid":
-        tricks = action["tricks"]
-        if not _is_int(tricks) or not 1 <= tricks <= auction_rules.MAX_TRICKS:
-            raise IllegalAction("bad_tricks")
-        trump = action["trump"]
-        if trump is not None and (type(trump) is not str or trump not in _TRUMPS):
-            raise IllegalAction("bad_trump")
-        supertrump = action["supertrump"]
-        if supertrump is not None and (not _is_int(supertrump) or not 1 <= supertrump <= 9):
-            raise IllegalAction("bad_supertrump")
-        if type(action["open"]) is not bool:
-            raise IllegalAction("bad_action")
+        auction_rules.check_bid(action)
 
 
 def apply(state: dict, seat: int, action: dict) -> dict:

@@ -37,6 +37,13 @@ CODES: dict[str, tuple[str, str]] = {
         "D-FOLLOW",
         "A player who holds a card of the led figure must play one.",
     ),
+    "bad_result": (
+        "D-SCORE",
+        "Companion tracker: the tricks won by the declaring side must be a whole number "
+        "from 0 to 13.",
+    ),
+    "no_bid_to_undo": ("D-AUCTION", "Companion tracker: no bid or pass of this hand yet."),
+    "no_hand_to_undo": ("D-SCORE", "Companion tracker: no hand has been recorded yet."),
     "neutral_not_allowed": (
         "D-NEUTRAL",
         "A neutral card may only be led, or played by a player without a card of the led figure.",

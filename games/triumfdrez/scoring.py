@@ -4,6 +4,11 @@ Pure functions shared with the companion (score-sheet) mode.
 """
 
 
+def teams_for(players: int) -> list[list[int]]:
+    """D-PLAYERS: partners sit opposite at 4 players; otherwise everyone plays alone."""
+    return [[0, 2], [1, 3]] if players == 4 else [[seat] for seat in range(players)]
+
+
 def team_of(teams: list[list[int]], seat: int) -> int:
     for index, members in enumerate(teams):
         if seat in members:
