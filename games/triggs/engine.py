@@ -30,7 +30,7 @@ FIELDS = {
 
 def new_game(config: dict, seed: int) -> dict:
     """T-DECK, T-SETUP-1..3: shuffle 108 cards, deal 5 each, split the rest, pick a starter."""
-    players = config.get("players") if type(config) is dict else None
+    players = config.get("players") if isinstance(config, dict) else None
     if type(players) is not int or not 2 <= players <= 4 or type(seed) is not int:
         raise IllegalAction("bad_config")
     rng = random.Random(f"triggs:{seed}:deal")
@@ -69,10 +69,10 @@ def legal_actions(state: dict) -> list[dict]:
     if phase == "extra":
         return [{"type": "extra", "value": v} for v in VALUES if sheet[v - 1] < ROW_SIZES[v]]
     hand = state["hands"][seat]
-    present = sorted(set(hand))
     counts = [0] * 13
-    for v in present:
-        counts[v] = hand.count(v)
+    for card in hand:
+        counts[card] += 1
+    present = sorted(set(hand))
     actions = []
     append = actions.append
     # inner lists are copied so that no two actions share a list
@@ -211,8 +211,11 @@ def _quiet(state: dict) -> bool:
 
 def _draw(state: dict, seat: int, sources: object) -> dict:
     """T-A, T-A-LIMIT; T-REFILL between the two cards."""
-    if type(sources) is not list or any(s not in PILE_NAMES for s in sources):
+    if type(sources) is not list:
         raise IllegalAction("bad_sources")
+    for name in sources:
+        if name not in PILE_NAMES:
+            raise IllegalAction("bad_sources", repr(name))
     hand = state["hands"][seat]
     if len(hand) >= HAND_LIMIT:
         raise IllegalAction("hand_full")
@@ -289,6 +292,7 @@ def _cross(state: dict, seat: int, value: object, sets: object) -> dict:
         raise IllegalAction("row_full", str(value))
     if type(sets) is not list or not sets:
         raise IllegalAction("bad_sets")
+    laid = []
     for cards in sets:
         size = len(cards) if type(cards) is list else 0
         if size == 1:
@@ -307,25 +311,25 @@ def _cross(state: dict, seat: int, value: object, sets: object) -> dict:
             raise IllegalAction("set_too_large")
         else:
             raise IllegalAction("bad_sets", repr(cards))
+        laid += cards
     if len(sets) > room:
         raise IllegalAction("too_many_sets", f"{len(sets)} > {room}")
     rest = state["hands"][seat][:]
     try:
-        for cards in sets:
-            for card in cards:
-                rest.remove(card)
+        for card in laid:
+            rest.remove(card)
     except ValueError:
         raise IllegalAction("cards_not_in_hand") from None
     new = dict(state)
     hands = new["hands"] = state["hands"][:]
     hands[seat] = rest
-    _lay(new, [card for cards in sets for card in cards])
+    _lay(new, laid)
     sheets = new["sheets"] = state["sheets"][:]
     sheet = sheets[seat] = sheet[:]
     sheet[value - 1] += len(sets)
-    if sum(sheet) == TOTAL_BOXES:
-        return _won(new, seat)
     filled = len(sets) == room
+    if filled and sum(sheet) == TOTAL_BOXES:
+        return _won(new, seat)
     obsoletes = filled and value >= 11
     if obsoletes or not rest:
         table = Table(new)
@@ -352,9 +356,9 @@ def _extra(state: dict, seat: int, value: object) -> dict:
     sheets = new["sheets"] = state["sheets"][:]
     sheet = sheets[seat] = sheet[:]
     sheet[value - 1] += 1
-    if sum(sheet) == TOTAL_BOXES:
-        return _won(new, seat)
     filled = sheet[value - 1] == ROW_SIZES[value]
+    if filled and sum(sheet) == TOTAL_BOXES:
+        return _won(new, seat)
     if filled and value >= 11:
         obsolete = next_obsolete(sheets, state["obsolete"])
         if obsolete is not state["obsolete"]:

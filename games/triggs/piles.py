@@ -1,13 +1,14 @@
 """Draw piles, discard pile and box (T-SETUP-2, T-REFILL, T-OBSOLETE-12, T-OBSOLETE-11).
 
-`Table` is a private working copy of the movable cards for one `apply` call: it copies
-the lists it is given, so the caller's state is never touched, and it is written back
-into the new state at the end.
+`Table` holds the movable cards while one `apply` call moves them: it copies each list
+before changing it, so the caller's state is never touched, and `store` writes the
+lists into the new state.
 """
 
 import random
 
 from .errors import IllegalAction
+from .sheet import ROW_SIZES
 
 PILE_NAMES = ("left", "stock", "right")
 FACE_UP = ("left", "right")
@@ -28,10 +29,10 @@ def refill_rng(seed: int, number: int) -> random.Random:
 def next_obsolete(sheets: list[list[int]], obsolete: list[int]) -> list[int]:
     """T-OBSOLETE-12/11: 12s once every row 12 is full; then 11s once every row 11 is."""
     if 12 not in obsolete:
-        if any(sheet[11] < 5 for sheet in sheets):
+        if any(sheet[11] < ROW_SIZES[12] for sheet in sheets):
             return obsolete
         obsolete = [*obsolete, 12]
-    if 11 not in obsolete and all(sheet[10] == 5 for sheet in sheets):
+    if 11 not in obsolete and all(sheet[10] == ROW_SIZES[11] for sheet in sheets):
         obsolete = [*obsolete, 11]
     return obsolete
 
@@ -45,10 +46,11 @@ def is_settled(piles: dict, discard: list[int], obsolete: list[int]) -> bool:
 
 
 class Table:
-    """The movable cards of one state while an action is applied.
+    """The piles, discard pile and box of one state while an action moves cards.
 
-    Lists are copied on first write (copy-on-write), so the state it was made from is
-    never changed; `store` puts the current lists into the new state.
+    Lists are copied on first write, so the state it was made from is never changed;
+    a position still owing a refill or a removal (only hand-edited ones) is settled
+    first.
     """
 
     __slots__ = ("piles", "discard", "box", "obsolete", "seed", "refills", "owned")
