@@ -36,52 +36,29 @@ __all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view
 
 GAME = "triggs-companion"
 
-_REUSED = (
-    "bad_action",
-    "unknown_action",
-    "missing_field",
-    "unexpected_field",
-    "game_over",
-    "bad_seat",
-    "not_your_turn",
-    "extra_pending",
-    "no_extra_pending",
-    "bad_value",
-    "row_full",
-    "too_many_sets",
-)
-# code -> (rule id, English description): the full engine's codes this engine raises too
-# (same meaning); then bad_config and bad_sets, the full engine's codes for the same
-# mistakes made with this engine's fields (a set is a count here); then codes of its own.
+# The codes this engine raises; all of Triggs's codes live in errors.CODES.
 CODES: dict[str, tuple[str, str]] = {
-    **{code: errors.CODES[code] for code in _REUSED},
-    "bad_config": (
-        "T-SETUP-3",
-        "config needs players 2-4 (an int), optionally turn_marker (a bool) and first "
-        "(an int naming a seat); the seed must be an int",
-    ),
-    "bad_sets": ("T-C", "the number of sets must be an int of at least 1"),
-    "no_turns": (
-        "T-SETUP-3",
-        "a turn without a cross is entered only with the turn marker",
-    ),
-    "nothing_to_undo": (
-        "T-SHEET",
-        "this seat has no entry to undo: only the latest entry can be undone, by its own seat",
-    ),
+    code: errors.CODES[code]
+    for code in (
+        "bad_config",
+        "bad_action",
+        "unknown_action",
+        "missing_field",
+        "unexpected_field",
+        "game_over",
+        "bad_seat",
+        "not_your_turn",
+        "extra_pending",
+        "no_extra_pending",
+        "bad_value",
+        "row_full",
+        "too_many_sets",
+        "bad_sets",
+        "no_turns",
+        "nothing_to_undo",
+    )
 }
-
-
-class IllegalAction(errors.IllegalAction):
-    """The Triggs IllegalAction (so one `except` catches both engines), with the codes of
-    this module's CODES."""
-
-    def __init__(self, code: str, detail: str = "") -> None:
-        rule, text = CODES[code]
-        self.code = code
-        self.rule = rule
-        self.message = f"{text} ({detail})" if detail else text
-        Exception.__init__(self, f"{code} [{rule}]: {self.message}")
+IllegalAction = errors.IllegalAction
 
 
 # Never shown: the seed, and the undo snapshot (it holds the whole previous state).
@@ -175,17 +152,7 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     Checks, in this order: the action's shape, the game is not over, the seat exists,
     then undo rights, field values, whose turn it is and the rules of the sheet.
     """
-    if type(action) is not dict or type(action.get("type")) is not str:
-        raise IllegalAction("bad_action")
-    kind = action["type"]
-    fields = FIELDS.get(kind)
-    if fields is None:
-        raise IllegalAction("unknown_action", kind)
-    if action.keys() != fields:
-        missing = fields - action.keys()
-        if missing:
-            raise IllegalAction("missing_field", ", ".join(sorted(missing)))
-        raise IllegalAction("unexpected_field", ", ".join(sorted(action.keys() - fields)))
+    kind = errors.check_shape(action, FIELDS)
     if state["phase"] == "over":
         raise IllegalAction("game_over")
     seat = _check_seat(state, seat)

@@ -10,7 +10,7 @@ happened, so that the next one derives its own generator from the seed.
 
 import random
 
-from .errors import CODES, IllegalAction
+from .errors import CODES, IllegalAction, check_shape
 from .piles import PILE_NAMES, Table, is_settled, next_obsolete, split_rest
 from .sheet import ROW_SIZES, TOTAL_BOXES, VALUES, cross_ways
 
@@ -165,17 +165,7 @@ def _draws_twice(pile: list[int], name: str, discard: list[int], obsolete: list[
 
 def apply(state: dict, seat: int, action: dict) -> dict:
     """The state after `seat` plays `action`; raises IllegalAction and changes nothing."""
-    if type(action) is not dict or type(action.get("type")) is not str:
-        raise IllegalAction("bad_action")
-    kind = action["type"]
-    fields = FIELDS.get(kind)
-    if fields is None:
-        raise IllegalAction("unknown_action", kind)
-    if action.keys() != fields:
-        missing = fields - action.keys()
-        if missing:
-            raise IllegalAction("missing_field", ", ".join(sorted(missing)))
-        raise IllegalAction("unexpected_field", ", ".join(sorted(action.keys() - fields)))
+    kind = check_shape(action, FIELDS)
     phase = state["phase"]
     if phase == "over":
         raise IllegalAction("game_over")

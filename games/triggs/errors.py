@@ -28,6 +28,9 @@ CODES: dict[str, tuple[str, str]] = {
     "set_too_large": ("T-C", "a set is one card or two cards, never three or more"),
     "set_wrong_sum": ("T-C", "a set must be one card of the value or two cards summing to it"),
     "too_many_sets": ("T-C-CAP", "more sets than open boxes in that row"),
+    # the companion score sheet (games/triggs/companion.py)
+    "no_turns": ("T-SETUP-3", "companion: a turn without a cross needs the turn marker"),
+    "nothing_to_undo": ("T-SHEET", "companion: only a seat's own latest entry can be undone"),
 }
 
 
@@ -40,3 +43,19 @@ class IllegalAction(Exception):
         self.rule = rule
         self.message = f"{text} ({detail})" if detail else text
         super().__init__(f"{code} [{rule}]: {self.message}")
+
+
+def check_shape(action, fields_by_type: dict) -> str:
+    """The action's type, once it is a dict with exactly the fields its type takes."""
+    if type(action) is not dict or type(action.get("type")) is not str:
+        raise IllegalAction("bad_action")
+    kind = action["type"]
+    fields = fields_by_type.get(kind)
+    if fields is None:
+        raise IllegalAction("unknown_action", kind)
+    if action.keys() != fields:
+        missing = fields - action.keys()
+        if missing:
+            raise IllegalAction("missing_field", ", ".join(sorted(missing)))
+        raise IllegalAction("unexpected_field", ", ".join(sorted(action.keys() - fields)))
+    return kind
