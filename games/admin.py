@@ -1,26 +1,776 @@
-from django.contrib import admin
+"""The staff admin: every table, in either game and mode, is a saved session that staff
+can find, read (state, seats, log), replay step by step, export, import and tidy up.
 
+The change form never edits a table. What staff change goes through the functions
+below, the staff twins of games.services (whose close and free need the host's token):
+each runs in one transaction with the table row locked, and after commit the phones
+at the table are told to refresh.
+"""
+
+import io
+import json
+import zipfile
+from datetime import timedelta
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
+from django.contrib.admin.views.main import ChangeList
+from django.contrib.auth import get_permission_codename
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from games import labels, replay, services, transfer
 from games.models import Action, Seat, Table
+from games.registry import GAMES
+
+BOT_LEVEL = "greedy"
+DEFAULT_PURGE_DAYS = 30
+# A finished game is a record; only these are abandoned once nobody has acted for a while.
+ABANDONED_STATUSES = (Table.Status.LOBBY, Table.Status.PLAYING, Table.Status.CLOSED)
+OVER_PHASES = ("over", "match_over")
+
+
+# -- staff operations --------------------------------------------------------------------
+
+
+def _locked(table: Table) -> Table:
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def _tell_phones(table: Table) -> None:
+    code, version = table.code, table.version
+    transaction.on_commit(lambda: services.broadcast(code, version))
+
+
+def is_finished(table: Table) -> bool:
+    state = table.state
+    return table.status == Table.Status.FINISHED or (
+        isinstance(state, dict) and state.get("phase") in OVER_PHASES
+    )
+
+
+def close_table(table: Table) -> bool:
+    """Close a table as its host would; False if it was closed already."""
+    with transaction.atomic():
+        table = _locked(table)
+        if table.status == Table.Status.CLOSED:
+            return False
+        table.status = Table.Status.CLOSED
+        table.save(update_fields=["status", "updated"])
+        _tell_phones(table)
+    return True
+
+
+def archive_table(table: Table) -> bool:
+    """Keep a finished session as a record: closed to further entries and never purged.
+    False if the game is not over or the table is archived already."""
+    with transaction.atomic():
+        table = _locked(table)
+        if table.archived or not is_finished(table):
+            return False
+        table.status, table.archived = Table.Status.CLOSED, True
+        table.save(update_fields=["status", "archived", "updated"])
+        _tell_phones(table)
+    return True
+
+
+def _change_seat(table: Table, index: int, **fields) -> bool:
+    with transaction.atomic():
+        table = _locked(table)
+        if not Seat.objects.filter(table=table, index=index).update(**fields):
+            return False
+        _tell_phones(table)
+    return True
+
+
+def free_seat(table: Table, index: int) -> bool:
+    """As the host's "free the seat": the phone loses it, a player may claim it again."""
+    return _change_seat(
+        table, index, token_hash="", handover_hash="", kind=Seat.Kind.HUMAN, bot_level=""
+    )
+
+
+def make_bot(table: Table, index: int) -> bool:
+    """A computer player takes the seat; the phone that held it loses it."""
+    return _change_seat(
+        table, index, token_hash="", handover_hash="", kind=Seat.Kind.BOT, bot_level=BOT_LEVEL
+    )
+
+
+def abandoned(days: int, now=None):
+    """Tables nobody has touched for `days` days: in the lobby, playing or closed, never
+    archived, with no action, status change or phone joining since."""
+    cutoff = (now or timezone.now()) - timedelta(days=days)
+    return Table.objects.filter(
+        status__in=ABANDONED_STATUSES, archived=False, updated__lt=cutoff
+    ).exclude(seats__last_seen__gte=cutoff)
+
+
+def purge(queryset) -> int:
+    """Delete these tables with their seats and logs; returns how many tables went."""
+    with transaction.atomic():
+        _total, deleted = Table.objects.filter(pk__in=queryset.values("pk")).delete()
+    return deleted.get(Table._meta.label, 0)
+
+
+# -- presentation helpers ------------------------------------------------------------------
+
+
+def pretty_json(value) -> str:
+    return format_html(
+        '<pre class="session-json">{}</pre>',
+        json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True),
+    )
+
+
+def when(moment) -> str:
+    """A date and time in the active language and the site's time zone."""
+    return date_format(timezone.localtime(moment), "DATETIME_FORMAT") if moment else "—"
+
+
+def seat_label(index: int | None, name: str = "") -> str:
+    if index is None:
+        return "—"
+    label = gettext("Seat %(n)s") % {"n": index + 1}
+    return f"{label} · {name}" if name else label
+
+
+def describe(game: str, action, name: str | None) -> str:
+    try:
+        return str(labels.describe(game, action, name))
+    except Exception:  # a log edited by hand must not break the page that shows it
+        return "—"
+
+
+def admin_url(name: str, *args) -> str:
+    return reverse(f"admin:games_table_{name}", args=args)
+
+
+class TitledFilter:
+    """A field's list filter under a translated title (the model's field names are not)."""
+
+    title_text = ""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.title = self.title_text
+
+
+def titled(filter_class, title):
+    return type(
+        f"Titled{filter_class.__name__}", (TitledFilter, filter_class), {"title_text": title}
+    )
+
+
+class GameFilter(admin.SimpleListFilter):
+    title = _("game")
+    parameter_name = "game"
+
+    def lookups(self, request, model_admin):
+        return [(slug, game.name) for slug, game in GAMES.items()]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(game=self.value()) if self.value() else queryset
+
+
+class TableActionForm(ActionForm):
+    days = forms.IntegerField(
+        label=_("Days without activity (for deleting)"),
+        min_value=1,
+        initial=DEFAULT_PURGE_DAYS,
+        required=False,
+        widget=forms.NumberInput(attrs={"style": "width: 5em"}),
+    )
+
+
+class TableChangeList(ChangeList):
+    def get_queryset(self, request, exclude_parameters=None):
+        # The list never shows the state, the largest column by far.
+        return super().get_queryset(request, exclude_parameters).defer("state")
+
+
+# -- the admin -----------------------------------------------------------------------------
 
 
 class SeatInline(admin.TabularInline):
+    """A table's seats, read-only: the token hashes are neither shown nor editable."""
+
     model = Seat
+    verbose_name = _("seat")
+    verbose_name_plural = _("Seats")
     extra = 0
-    fields = ("index", "name", "kind", "bot_level", "last_seen")
-    readonly_fields = ("last_seen",)
+    can_delete = False
+    base_fields = ("number", "seat_name", "kind_label", "bot_level_label", "held", "seen")
+    readonly_fields = (*base_fields, "manage")
+
+    def get_fields(self, request, obj=None):
+        if request.user.has_perm("games.change_table"):
+            return (*self.base_fields, "manage")
+        return self.base_fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.has_perm("games.view_table") or request.user.has_perm(
+            "games.change_table"
+        )
+
+    @admin.display(description=_("seat"))
+    def number(self, seat):
+        return seat.index + 1
+
+    @admin.display(description=_("name"))
+    def seat_name(self, seat):
+        return seat.name or "—"
+
+    @admin.display(description=_("player"))
+    def kind_label(self, seat):
+        return seat.get_kind_display()
+
+    @admin.display(description=_("computer level"))
+    def bot_level_label(self, seat):
+        return seat.bot_level or "—"
+
+    @admin.display(description=_("held by a phone"), boolean=True)
+    def held(self, seat):
+        return bool(seat.token_hash)
+
+    @admin.display(description=_("last seen"))
+    def seen(self, seat):
+        return when(seat.last_seen)
+
+    @admin.display(description=_("staff actions"))
+    def manage(self, seat):
+        # Buttons of the change form that post to the seat views (its CSRF token included).
+        buttons = []
+        if seat.taken:
+            buttons.append(("free", _("Free the seat")))
+        if seat.kind != Seat.Kind.BOT:
+            buttons.append(("bot", _("Make it a computer player")))
+        return format_html_join(
+            " ",
+            '<button type="submit" class="button" formmethod="post" formaction="{}">{}</button>',
+            (
+                (admin_url("seat", seat.table_id, seat.index, change), label)
+                for change, label in buttons
+            ),
+        )
 
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ("code", "game", "mode", "status", "version", "created", "updated")
-    list_filter = ("game", "mode", "status")
+    list_display = (
+        "code_label",
+        "game_name",
+        "mode_label",
+        "status_label",
+        "players_label",
+        "seat_kinds",
+        "action_count",
+        "created_label",
+        "updated_label",
+    )
+    list_filter = (
+        GameFilter,
+        ("mode", titled(admin.ChoicesFieldListFilter, _("mode"))),
+        ("status", titled(admin.ChoicesFieldListFilter, _("status"))),
+        ("archived", titled(admin.BooleanFieldListFilter, _("archived"))),
+        ("created", titled(admin.DateFieldListFilter, _("created"))),
+        ("updated", titled(admin.DateFieldListFilter, _("last activity"))),
+    )
     search_fields = ("code", "seats__name")
-    readonly_fields = ("version", "created", "updated", "host_token_hash")
-    inlines = [SeatInline]
+    search_help_text = _("Search by table code or player name.")
+    ordering = ("-updated",)
+    list_per_page = 50
+    action_form = TableActionForm
+    actions = ("close_tables", "archive_tables", "purge_tables", "export_tables")
+    inlines = (SeatInline,)
+    fieldsets = (
+        (
+            None,
+            {
+                "fields": (
+                    "code_label",
+                    "game_name",
+                    "mode_label",
+                    "status_label",
+                    "archived_label",
+                    "version_label",
+                    "action_count",
+                    "created_label",
+                    "updated_label",
+                )
+            },
+        ),
+        (_("Settings"), {"fields": ("config_json",)}),
+        (_("Full state"), {"fields": ("state_json",)}),
+        (_("Log"), {"fields": ("log_table",)}),
+    )
+    readonly_fields = (
+        "code_label",
+        "game_name",
+        "mode_label",
+        "status_label",
+        "archived_label",
+        "version_label",
+        "action_count",
+        "created_label",
+        "updated_label",
+        "config_json",
+        "state_json",
+        "log_table",
+    )
 
+    # -- queries ---------------------------------------------------------------------------
 
-@admin.register(Action)
-class ActionAdmin(admin.ModelAdmin):
-    list_display = ("table", "version", "seat", "created")
-    list_select_related = ("table",)
-    readonly_fields = ("table", "version", "seat", "action", "client_action_id", "created")
+    def get_queryset(self, request):
+        actions = (
+            Action.objects.filter(table=OuterRef("pk"))
+            .order_by()
+            .values("table")
+            .annotate(n=Count("pk"))
+            .values("n")
+        )
+        # A subquery, not Count("actions"): the search joins seats, which would multiply it.
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(n_actions=Coalesce(Subquery(actions, output_field=IntegerField()), Value(0)))
+            .prefetch_related("seats")
+        )
+
+    def get_changelist(self, request, **kwargs):
+        return TableChangeList
+
+    # -- permissions: the form never edits a table ---------------------------------------------
+
+    def has_add_permission(self, request):
+        return False  # players create tables; staff import them (can_import)
+
+    def has_change_permission(self, request, obj=None):
+        return obj is None and super().has_change_permission(request)
+
+    def has_delete_permission(self, request, obj=None):
+        # Only the purge deletes, and it spares tables in use.
+        return obj is None and super().has_delete_permission(request)
+
+    def can_import(self, request) -> bool:
+        return request.user.has_perm(
+            f"{self.opts.app_label}.{get_permission_codename('add', self.opts)}"
+        )
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    # -- columns and fields ------------------------------------------------------------------
+
+    @admin.display(description=_("code"), ordering="code")
+    def code_label(self, table):
+        return table.code
+
+    @admin.display(description=_("game"), ordering="game")
+    def game_name(self, table):
+        game = GAMES.get(table.game)
+        return game.name if game else table.game
+
+    @admin.display(description=_("mode"), ordering="mode")
+    def mode_label(self, table):
+        return table.get_mode_display()
+
+    @admin.display(description=_("status"), ordering="status")
+    def status_label(self, table):
+        return table.get_status_display()
+
+    @admin.display(description=_("archived"), boolean=True)
+    def archived_label(self, table):
+        return table.archived
+
+    @admin.display(description=_("players"))
+    def players_label(self, table):
+        names = []
+        for seat in table.seats.all():  # prefetched, in index order
+            name = seat.name or "—"
+            if seat.kind == Seat.Kind.BOT:
+                name = gettext("%(name)s (computer)") % {"name": name}
+            names.append(name)
+        return ", ".join(names)
+
+    @admin.display(description=_("humans / computers"))
+    def seat_kinds(self, table):
+        seats = table.seats.all()
+        bots = sum(seat.kind == Seat.Kind.BOT for seat in seats)
+        return f"{len(seats) - bots} / {bots}"
+
+    @admin.display(description=_("actions"), ordering="n_actions")
+    def action_count(self, table):
+        return table.n_actions
+
+    @admin.display(description=_("version"))
+    def version_label(self, table):
+        return table.version
+
+    @admin.display(description=_("created"), ordering="created")
+    def created_label(self, table):
+        return when(table.created)
+
+    @admin.display(description=_("last activity"), ordering="updated")
+    def updated_label(self, table):
+        return when(table.updated)
+
+    @admin.display(description=_("settings"))
+    def config_json(self, table):
+        return pretty_json(table.config)
+
+    @admin.display(description=_("state"))
+    def state_json(self, table):
+        if table.state is None:
+            return gettext("Not started.")
+        return pretty_json(table.state)
+
+    @admin.display(description=_("actions"))
+    def log_table(self, table):
+        names = {seat.index: seat.name for seat in table.seats.all()}
+        rows = (
+            (
+                action.version,
+                seat_label(action.seat, names.get(action.seat, "")),
+                describe(table.game, action.action, names.get(action.seat)),
+                json.dumps(action.action, ensure_ascii=False, sort_keys=True),
+                when(action.created),
+            )
+            for action in table.actions.order_by("version")
+        )
+        body = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td></tr>",
+            rows,
+        )
+        if not body:
+            return gettext("No actions yet.")
+        return format_html(
+            '<table class="session-log"><thead><tr><th>{}</th><th>{}</th><th>{}</th>'
+            "<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>",
+            gettext("version"),
+            gettext("seat"),
+            gettext("action"),
+            "JSON",
+            gettext("time"),
+            body,
+        )
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def changelist_view(self, request, extra_context=None):
+        context = {"title": _("Tables"), "module_name": _("tables"), **(extra_context or {})}
+        context["can_import"] = self.can_import(request)
+        return super().changelist_view(request, context)
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            context["title"] = gettext("Table %(code)s") % {"code": obj.code}
+            context["started"] = obj.state is not None
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def get_urls(self):
+        wrap = self.admin_site.admin_view
+        return [
+            path("import/", wrap(self.import_view), name="games_table_import"),
+            path("<path:object_id>/replay/", wrap(self.replay_view), name="games_table_replay"),
+            path("<path:object_id>/export/", wrap(self.export_view), name="games_table_export"),
+            path(
+                "<path:object_id>/seats/<int:index>/<slug:change>/",
+                wrap(self.seat_view),
+                name="games_table_seat",
+            ),
+            *super().get_urls(),
+        ]
+
+    def _table(self, request, object_id) -> Table:
+        table = self.get_object(request, object_id)
+        if table is None:
+            raise Http404(object_id)
+        if not self.has_view_permission(request, table):
+            raise PermissionDenied
+        return table
+
+    def _context(self, request, table: Table | None, title: str, **extra) -> dict:
+        return {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "original": table,
+            "title": title,
+            "has_view_permission": True,
+            **extra,
+        }
+
+    def replay_view(self, request, object_id):
+        table = self._table(request, object_id)
+        try:
+            wanted = int(request.GET.get("step", ""))
+        except ValueError:
+            wanted = None
+        if wanted is not None:
+            wanted = max(wanted, 1)
+        log = replay.table_log(table)
+        result = replay.replay_table(table, keep=wanted, log=log)
+        names = {seat.index: seat.name for seat in table.seats.all()}
+        step = result.step
+        context = self._context(
+            request,
+            table,
+            gettext("Replay of table %(code)s") % {"code": table.code},
+            result=result,
+            not_started=table.state is None and not log,
+            step=step,
+        )
+        if step:
+            entry = log[step - 1]
+            context.update(
+                entry=entry,
+                entry_seat=seat_label(entry.seat, names.get(entry.seat, "")),
+                entry_words=describe(table.game, entry.action, names.get(entry.seat)),
+                entry_json=json.dumps(entry.action, ensure_ascii=False, sort_keys=True),
+                state_json=pretty_json(result.state),
+                views=[
+                    (
+                        seat_label(seat, names.get(seat, "")) if seat is not None else None,
+                        pretty_json(seen),
+                    )
+                    for seat, seen in replay.views(
+                        table.game, table.mode, result.state, table.players
+                    )
+                ],
+                first=1 if step > 1 else None,
+                previous=step - 1 if step > 1 else None,
+                next=step + 1 if step < result.steps else None,
+                last=result.steps if step < result.steps else None,
+            )
+        divergence = result.divergence
+        if divergence is not None and divergence.step <= len(log):
+            refused = log[divergence.step - 1]
+            context.update(
+                diverged_words=describe(table.game, refused.action, names.get(refused.seat)),
+                diverged_json=json.dumps(refused.action, ensure_ascii=False, sort_keys=True),
+            )
+        context["steps"] = [
+            (entry.version, describe(table.game, entry.action, names.get(entry.seat)))
+            for entry in log[: result.steps]
+        ]
+        return TemplateResponse(request, "admin/games/table/replay.html", context)
+
+    def export_view(self, request, object_id):
+        table = self._table(request, object_id)
+        if table.state is None:
+            self.message_user(
+                request,
+                gettext("This table has not started: there is nothing to export."),
+                messages.WARNING,
+            )
+            return redirect(admin_url("change", table.pk))
+        return self._download(
+            transfer.export_bytes(table), transfer.export_filename(table), "application/json"
+        )
+
+    @staticmethod
+    def _download(data: bytes, filename: str, content_type: str) -> HttpResponse:
+        response = HttpResponse(data, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+    def import_view(self, request):
+        if not self.can_import(request):
+            raise PermissionDenied
+        error = None
+        status = 200
+        if request.method == "POST":
+            try:
+                data = transfer.read_upload(request.FILES.get("session"))
+                table = transfer.import_session(data)
+            except transfer.ImportRejected as refused:
+                error, status = refused.message, 400
+            else:
+                self.log_addition(request, table, [{"added": {}}])
+                self.message_user(
+                    request,
+                    gettext(
+                        "The session was imported as table %(code)s. Its players can take "
+                        "their seats again from the join page."
+                    )
+                    % {"code": table.code},
+                    messages.SUCCESS,
+                )
+                return redirect(admin_url("change", table.pk))
+        context = self._context(
+            request,
+            None,
+            gettext("Import a session"),
+            error=error,
+            max_mb=transfer.MAX_BYTES // (1024 * 1024),
+        )
+        return TemplateResponse(request, "admin/games/table/import.html", context, status=status)
+
+    def seat_view(self, request, object_id, index, change):
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        table = self._table(request, object_id)
+        # (operation, message, the inline's columns it changes — for the history page)
+        operations = {
+            "free": (
+                free_seat,
+                _("Seat %(n)s of table %(code)s is free."),
+                ["held by a phone", "player", "computer level"],
+            ),
+            "bot": (
+                make_bot,
+                _("A computer player now holds seat %(n)s of table %(code)s."),
+                ["player", "computer level", "held by a phone"],
+            ),
+        }
+        if change not in operations:
+            raise Http404(change)
+        operation, done, fields = operations[change]
+        if operation(table, index):
+            changed = {"name": "seat", "object": str(index + 1), "fields": fields}
+            self.log_change(request, table, [{"changed": changed}])
+            self.message_user(
+                request, done % {"n": index + 1, "code": table.code}, messages.SUCCESS
+            )
+        else:
+            self.message_user(request, labels.REFUSALS["bad_seat"], messages.ERROR)
+        return redirect(admin_url("change", table.pk))
+
+    # -- actions ------------------------------------------------------------------------------
+
+    @admin.action(description=_("Close the selected tables"), permissions=["change"])
+    def close_tables(self, request, queryset):
+        closed = 0
+        for table in queryset:
+            if close_table(table):
+                self.log_change(request, table, [{"changed": {"fields": ["status"]}}])
+                closed += 1
+        self.message_user(
+            request,
+            ngettext("%(count)s table closed.", "%(count)s tables closed.", closed)
+            % {"count": closed},
+            messages.SUCCESS,
+        )
+
+    @admin.action(description=_("Archive the selected finished tables"), permissions=["change"])
+    def archive_tables(self, request, queryset):
+        archived = 0
+        for table in queryset:
+            if archive_table(table):
+                self.log_change(request, table, [{"changed": {"fields": ["status", "archived"]}}])
+                archived += 1
+        skipped = len(queryset) - archived
+        self.message_user(
+            request,
+            ngettext("%(count)s table archived.", "%(count)s tables archived.", archived)
+            % {"count": archived},
+            messages.SUCCESS,
+        )
+        if skipped:
+            self.message_user(
+                request,
+                ngettext(
+                    "%(count)s table was left alone: only finished games not yet archived "
+                    "can be archived.",
+                    "%(count)s tables were left alone: only finished games not yet archived "
+                    "can be archived.",
+                    skipped,
+                )
+                % {"count": skipped},
+                messages.WARNING,
+            )
+
+    @admin.action(
+        description=_("Delete the selected tables if abandoned for the number of days given"),
+        permissions=["delete"],
+    )
+    def purge_tables(self, request, queryset):
+        try:
+            days = int(request.POST.get("days", ""))
+        except ValueError:
+            days = 0
+        if days < 1:
+            self.message_user(
+                request, gettext("Enter a number of days of at least 1."), messages.ERROR
+            )
+            return
+        doomed = queryset.filter(pk__in=abandoned(days).values("pk"))
+        self.log_deletions(request, doomed)
+        deleted = purge(doomed)
+        kept = len(queryset) - deleted
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)s abandoned table deleted.", "%(count)s abandoned tables deleted.", deleted
+            )
+            % {"count": deleted},
+            messages.SUCCESS,
+        )
+        if kept:
+            self.message_user(
+                request,
+                ngettext(
+                    "%(count)s table was kept: it has been active in the last %(days)s days, "
+                    "or it is finished or archived.",
+                    "%(count)s tables were kept: they have been active in the last %(days)s "
+                    "days, or they are finished or archived.",
+                    kept,
+                )
+                % {"count": kept, "days": days},
+                messages.WARNING,
+            )
+
+    @admin.action(description=_("Export the selected sessions"), permissions=["view"])
+    def export_tables(self, request, queryset):
+        tables = [table for table in queryset.order_by("code") if table.state is not None]
+        unstarted = len(queryset) - len(tables)
+        if unstarted:
+            self.message_user(
+                request,
+                ngettext(
+                    "%(count)s table has not started and was left out of the export.",
+                    "%(count)s tables have not started and were left out of the export.",
+                    unstarted,
+                )
+                % {"count": unstarted},
+                messages.WARNING,
+            )
+        if not tables:
+            return None
+        if len(tables) == 1:
+            table = tables[0]
+            return self._download(
+                transfer.export_bytes(table), transfer.export_filename(table), "application/json"
+            )
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for table in tables:
+                archive.writestr(transfer.export_filename(table), transfer.export_bytes(table))
+        stamp = timezone.now().strftime("%Y%m%d-%H%M")
+        return self._download(buffer.getvalue(), f"sessions-{stamp}.zip", "application/zip")

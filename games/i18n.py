@@ -15,6 +15,7 @@ from babel.messages.extract import extract_python
 # Babel's default keywords plus Django's lazy variants.
 KEYWORDS = (
     "gettext_lazy",
+    "gettext_noop",
     "ngettext_lazy:1,2",
     "pgettext:1c,2",
     "pgettext_lazy:1c,2",

@@ -48,8 +48,12 @@ class Table(models.Model):
     host_token_hash = models.CharField(max_length=64)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # Set by staff (games.admin): a finished session kept as a record, never purged.
+    archived = models.BooleanField(_("archived"), default=False)
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-updated"]
         indexes = [models.Index(fields=["status", "updated"])]
 
@@ -81,6 +85,8 @@ class Seat(models.Model):
     last_seen = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "index"]
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="unique_seat_index"),
@@ -103,6 +109,8 @@ class Action(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("action")
+        verbose_name_plural = _("actions")
         ordering = ["table", "version"]
         constraints = [
             models.UniqueConstraint(fields=["table", "version"], name="unique_action_version"),
