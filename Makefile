@@ -14,6 +14,7 @@ PORT ?= 8000
 
 run: setup
 	$(PY) manage.py migrate --noinput
+	@echo "Admin: create the first staff user once with '$(PY) manage.py createsuperuser', then open /es/admin/"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: setup
