@@ -180,6 +180,7 @@ def _render_table(request, table: Table, error=None, status=200):
         {
             "join_url": join_url,
             "join_qr": _qr_svg(join_url),
+            "created": table.created,
             "ws_url": f"/ws/table/{table.code}/?lang={get_language()}"
             + (f"&seat={active}" if active is not None else ""),
             "oob": False,

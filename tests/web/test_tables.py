@@ -231,3 +231,12 @@ def test_the_turn_marker_can_be_switched_off(client):
     assert "Turno de" not in html and "Es tu turno" not in html
     assert 'value="pass"' not in html  # nobody has turns to pass
     assert "button" in html and 'name="sets"' in html  # anyone may cross at any time
+
+
+def test_dates_are_formatted_by_babel_for_the_language(table_with_two):
+    from babel.dates import format_datetime
+
+    table, host, _guest = table_with_two
+    for lang, locale in (("ru", "ru"), ("el", "el"), ("fr", "fr")):
+        html = host.get(f"/{lang}/t/{table.code}/").content.decode()
+        assert format_datetime(table.created, format="medium", locale=locale) in html
