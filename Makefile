@@ -44,6 +44,7 @@ format: $(INSTALLED)
 
 bench: setup
 	$(PY) bench/engines.py
+	$(PY) bench/bots.py
 
 clean:
 	rm -rf $(VENV) $(MO) staticfiles .pytest_cache .ruff_cache

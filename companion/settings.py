@@ -169,3 +169,7 @@ LOGGING = {
 # In development WhiteNoise serves straight from the app and project folders.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# Seconds a computer player waits before it moves, so that people can follow its
+# moves (games.autoplay); 0 plays its moves at once (tests).
+BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))

@@ -31,11 +31,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games import labels, replay, services, transfer
+from games import autoplay, labels, replay, services, transfer
 from games.models import Action, Seat, Table
 from games.registry import GAMES
 
-BOT_LEVEL = "greedy"
 DEFAULT_PURGE_DAYS = 30
 # A finished game is a record; only these are abandoned once nobody has acted for a while.
 ABANDONED_STATUSES = (Table.Status.LOBBY, Table.Status.PLAYING, Table.Status.CLOSED)
@@ -103,10 +102,15 @@ def free_seat(table: Table, index: int) -> bool:
 
 
 def make_bot(table: Table, index: int) -> bool:
-    """A computer player takes the seat; the phone that held it loses it."""
-    return _change_seat(
-        table, index, token_hash="", handover_hash="", kind=Seat.Kind.BOT, bot_level=BOT_LEVEL
+    """A computer player takes the seat; the phone that held it loses it. At a digital
+    table in play it moves at once if it is its turn."""
+    level = autoplay.default_level(table.game)
+    changed = _change_seat(
+        table, index, token_hash="", handover_hash="", kind=Seat.Kind.BOT, bot_level=level
     )
+    if changed and table.mode == Table.Mode.DIGITAL:
+        autoplay.after_change(table.pk)
+    return changed
 
 
 def abandoned(days: int, now=None):

@@ -75,6 +75,8 @@ REFUSALS = {
     "no_such_table": _("There is no table with that code. Check the six characters."),
     "bad_handover": _("This link has already been used or has been replaced."),
     "bad_seat": _("There is no such seat at this table."),
+    "bots_digital_only": _("Computer players can only sit at digital tables."),
+    "game_not_over": _("A new game can be dealt once this one is over."),
     # both engines
     "bad_config": _("The table's settings are not valid."),
     "bad_action": _("That move is not understood. Nothing was changed."),
@@ -94,6 +96,7 @@ REFUSALS = {
     "bad_value": _("Choose a value from 1 to 12."),
     "bad_count": _("Choose at least one card."),
     "cards_not_in_hand": _("You do not hold those cards."),
+    "mixed_values": _("Discard cards of one single value at a time."),
     "row_full": _("That row is already full."),
     "bad_sets": _("Lay at least one set: one card of the value or two cards that add up to it."),
     "set_too_large": _("A set is one card or two cards, never more."),
@@ -148,6 +151,91 @@ def bid_words(action: dict) -> str:
     return " · ".join(parts)
 
 
+# Computer players (games.autoplay levels): a seat's name is worded when it is shown.
+BOT_LEVELS = {
+    "greedy": pgettext_lazy("computer player level", "greedy"),
+    "strong": pgettext_lazy("computer player level", "strong"),
+    "heuristic": pgettext_lazy("computer player level", "steady"),
+    "random": pgettext_lazy("computer player level", "random"),
+}
+
+
+def bot_name(index: int, level: str) -> str:
+    """'Computer 2 (strong)' for the bot on seat index 1."""
+    return _("Computer %(n)s (%(level)s)") % {"n": index + 1, "level": BOT_LEVELS.get(level, "")}
+
+
+# Where a Triggs card is drawn from (T-A), as said after a verb of taking.
+DRAWN_FROM = {
+    "left": _("from the left pile"),
+    "stock": _("from the stock"),
+    "right": _("from the right pile"),
+}
+
+
+def set_words(sets: list[list[int]]) -> str:
+    """[[11], [7, 4]] → '11 · 7+4'."""
+    return " · ".join("+".join(map(str, cards)) for cards in sets)
+
+
+def describe_turns(rows: list[dict], names: dict) -> list[str]:
+    """Log lines of a digital Triggs table, oldest first, from its action rows (oldest
+    first): a cross and the extra crosses it brought (T-C-BONUS) make one line."""
+    lines: list[str] = []
+    cross = None  # the latest cross, while its extra crosses follow it
+    for row in rows:
+        action, seat = row["action"], row["seat"]
+        kind = action.get("type")
+        if kind == "extra" and cross is not None and cross["seat"] == seat:
+            cross["extras"].append(action["value"])
+            lines[-1] = _cross_line(cross, names)
+            continue
+        cross = None
+        who = names.get(seat) or str(_("Someone"))
+        if kind == "start" and row.get("version", 1) > 1:
+            lines.append(str(_("A new game was dealt.")))
+        elif kind == "draw":
+            lines.append(_draw_line(who, action["from"]))
+        elif kind == "discard":
+            lines.append(
+                _("%(who)s discarded %(value)s ×%(count)s.")
+                % {"who": who, "value": action["value"], "count": action["count"]}
+            )
+        elif kind == "cross":
+            cross = {"seat": seat, "action": action, "extras": []}
+            lines.append(_cross_line(cross, names))
+        else:
+            lines.append(describe("triggs", action, names.get(seat)))
+    return lines
+
+
+def _draw_line(who: str, sources: list[str]) -> str:
+    if len(sources) == 1:
+        return _("%(who)s drew a card %(from)s.") % {"who": who, "from": DRAWN_FROM[sources[0]]}
+    first, second = sources
+    if first == second:
+        return _("%(who)s drew two cards %(from)s.") % {"who": who, "from": DRAWN_FROM[first]}
+    return _("%(who)s drew a card %(from)s and another %(from2)s.") % {
+        "who": who,
+        "from": DRAWN_FROM[first],
+        "from2": DRAWN_FROM[second],
+    }
+
+
+def _cross_line(cross: dict, names: dict) -> str:
+    action = cross["action"]
+    words = {
+        "who": names.get(cross["seat"]) or str(_("Someone")),
+        "value": action["value"],
+        "sets": len(action["sets"]),
+        "cards": set_words(action["sets"]),
+    }
+    if not cross["extras"]:
+        return _("%(who)s crossed %(value)s ×%(sets)s (%(cards)s).") % words
+    words["rows"] = ", ".join(map(str, cross["extras"]))
+    return _("%(who)s crossed %(value)s ×%(sets)s (%(cards)s) and chained into %(rows)s.") % words
+
+
 def describe(game: str, action: dict, name: str | None) -> str:
     """One line of a table's log, in the active language."""
     kind = action.get("type")
@@ -186,3 +274,38 @@ def describe(game: str, action: dict, name: str | None) -> str:
     if kind == "undo_hand":
         return _("%(who)s took back the last hand.") % {"who": who}
     return _("%(who)s played.") % {"who": who}
+
+
+def card_words(card_id: str) -> str:
+    """'knight-9' → '♞ Knight 9 (green)': symbol, figure, number and colour, never one alone."""
+    figure, number = parse_card(card_id)
+    if figure == "neutral":
+        return f"{FIGURE_SYMBOLS[figure]} {FIGURE_NAMES[figure]}"
+    return f"{FIGURE_SYMBOLS[figure]} {FIGURE_NAMES[figure]} {number} ({COLOUR_NAMES[number]})"
+
+
+# Why the winning card of a trick won (D-RANK), by the strength it had.
+TRICK_REASONS = {
+    "best": _("the trump figure in the super-trump colour, the strongest card"),
+    "supertrump": _("the super-trump colour, highest figure first"),
+    "trump": _("the highest card of the trump figure"),
+    "led": _("the highest card of the led figure"),
+    "leader": _("only neutral cards: the leader takes it"),
+}
+
+
+def describe_triumfdrez_digital(action: dict, name: str | None) -> str:
+    """One line of a digital TriumfDrez table's log (D-AUCTION, D-PLAY)."""
+    kind = action.get("type")
+    who = name or str(_("Someone"))
+    if kind == "start":
+        return str(_("The cards were dealt."))
+    if kind == "bid":
+        return _("%(who)s bid %(bid)s.") % {"who": who, "bid": bid_words(action)}
+    if kind == "pass":
+        return _("%(who)s passed.") % {"who": who}
+    if kind == "play":
+        return _("%(who)s played %(card)s.") % {"who": who, "card": card_words(action["card"])}
+    if kind == "next_hand":
+        return _("%(who)s dealt the next hand.") % {"who": who}
+    return describe("triumfdrez", action, name)

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from games import labels
+from games import autoplay, labels
 from games.models import Action, Table
 from games.registry import get_game
 
@@ -47,16 +47,11 @@ def table_context(
 ) -> dict:
     game = get_game(table.game)
     seats = list(table.seats.all())
-    names = {seat.index: seat.name for seat in seats}
+    names = {seat.index: seat_name(seat) for seat in seats}
     view = panel = None
     if table.state is not None:
         view = game.engine(table.mode).view(table.state, active)
         panel = PANELS[(table.game, table.mode)](view, names, active)
-    recent = list(
-        Action.objects.filter(table=table)
-        .order_by("-version")[:LOG_LENGTH]
-        .values("seat", "action")
-    )
     return {
         "table": {
             "code": table.code,
@@ -74,7 +69,7 @@ def table_context(
         "seats": [
             {
                 "index": seat.index,
-                "name": seat.name,
+                "name": names[seat.index],
                 "bot": seat.kind == seat.Kind.BOT,
                 "taken": seat.taken,
                 "mine": seat.index in phone_seats,
@@ -88,13 +83,40 @@ def table_context(
         "host": host,
         "view": view,
         "panel": panel,
-        "log": [
-            labels.describe(table.game, row["action"], names.get(row["seat"])) for row in recent
-        ],
+        "log": log_lines(table, names),
+        "digital": table.mode == Table.Mode.DIGITAL,
+        "bot_levels": [(level, labels.BOT_LEVELS[level]) for level in autoplay.levels(table.game)],
         "error": labels.refusal(error, table.game) if error else None,
         "action_id": uuid.uuid4().hex,
         "act_url": reverse("table_act", kwargs={"code": table.code}),
     }
+
+
+def seat_name(seat) -> str:
+    """A person's own name; a computer player's, worded in the active language."""
+    if seat.kind == seat.Kind.BOT:
+        return labels.bot_name(seat.index, seat.bot_level)
+    return seat.name
+
+
+def log_lines(table: Table, names: dict) -> list[str]:
+    """The latest moves in words, newest first."""
+    if (table.game, table.mode) == ("triumfdrez", Table.Mode.DIGITAL):
+        recent = Action.objects.filter(table=table).order_by("-version")[:LOG_LENGTH]
+        return [
+            labels.describe_triumfdrez_digital(row["action"], names.get(row["seat"]))
+            for row in recent.values("seat", "action")
+        ]
+    if table.mode == Table.Mode.DIGITAL:
+        # a cross and its extra crosses are one line: read enough rows for a few chains
+        rows = Action.objects.filter(table=table).order_by("-version")[: LOG_LENGTH * 4]
+        rows = list(rows.values("version", "seat", "action"))[::-1]
+        return labels.describe_turns(rows, names)[-LOG_LENGTH:][::-1]
+    recent = Action.objects.filter(table=table).order_by("-version")[:LOG_LENGTH]
+    return [
+        labels.describe(table.game, row["action"], names.get(row["seat"]))
+        for row in recent.values("seat", "action")
+    ]
 
 
 def live_html(
@@ -226,7 +248,271 @@ def _triumfdrez_companion(view: dict, names: dict, active) -> dict:
     }
 
 
+def _sheet_rows(sheet: list[int], extra: bool) -> list[dict]:
+    """A sheet's rows for the play-sheet grid; with `extra`, the first open box of each
+    open row is a button for an extra cross (T-C-BONUS)."""
+    from games.labels import TRIGGS_ROW_SIZES
+
+    rows = []
+    for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, sheet, strict=True), start=1):
+        rows.append(
+            {
+                "value": value,
+                "size": size,
+                "crossed": done,
+                "full": done == size,
+                "boxes": [
+                    {"crossed": i < done, "kind": "extra" if extra and i == done else None}
+                    for i in range(size)
+                ],
+                "spacer": max(TRIGGS_ROW_SIZES) - size,
+                "mode": "extra" if extra and done < size else None,
+            }
+        )
+    return rows
+
+
+def _triggs_digital(view: dict, names: dict, active) -> dict:
+    """The digital table from one seat's view: its hand and the choices it has now, the
+    piles, every sheet (T-A, T-B, T-C, T-C-BONUS, T-OBSOLETE-*, T-WIN).
+
+    Only the view is used. The cross proposals are those engine.legal_actions lists (the
+    most sets for each value, singles first: sheet.cross_ways), from the view's own hand
+    and sheet; a draw is offered from any pile that has cards or can be refilled, the
+    engine judging the rest.
+    """
+    from games.labels import DRAWN_FROM, set_words
+    from games.triggs.engine import HAND_LIMIT
+    from games.triggs.sheet import ROW_SIZES, cross_ways
+
+    phase, me = view["phase"], active
+    hand = view.get("hand")
+    sheet = view["sheets"][me] if me is not None else None
+    my_turn = me is not None and view["turn"] == me and phase != "over"
+    playing = my_turn and phase == "play"
+    piles = view["piles"]
+    refill = view["discard"]["count"] > 0  # an empty pile takes the discard pile (T-REFILL)
+    draw_count = 0
+    if playing and len(hand) < HAND_LIMIT:
+        draw_count = 1 if len(hand) == HAND_LIMIT - 1 else 2
+    pile_list = [
+        {
+            "name": name,
+            "top": piles[name].get("top"),
+            "count": piles[name]["count"],
+            "face_up": name != "stock",
+            "drawable": bool(draw_count) and (piles[name]["count"] > 0 or refill),
+            "from_words": DRAWN_FROM[name],
+        }
+        for name in ("left", "stock", "right")
+    ]
+    crosses = []
+    if playing:
+        counts = [0] * 13
+        for card in hand:
+            counts[card] += 1
+        for value, sets in sorted(cross_ways(counts, sorted(set(hand)), sheet).items()):
+            room = ROW_SIZES[value] - sheet[value - 1]
+            options = [
+                {
+                    "count": k,
+                    "words": set_words(sets[:k]),
+                    "field": "|".join("+".join(map(str, s)) for s in sets[:k]),
+                    "fills": k == room,
+                }
+                for k in range(1, len(sets) + 1)
+            ]
+            crosses.append({"value": value, "options": options})
+    others = [
+        {
+            "index": seat,
+            "name": names.get(seat, ""),
+            "total": sum(crossed),
+            "crossed": ",".join(map(str, crossed)),
+            "hand_size": view["hand_sizes"][seat],
+            "turn": view["turn"] == seat and phase != "over",
+        }
+        for seat, crossed in enumerate(view["sheets"])
+        if seat != me
+    ]
+    rooms = [ROW_SIZES[v] - sheet[v - 1] for v in range(1, 13)] if sheet else []
+    return {
+        "hand": hand,
+        "my_turn": my_turn,
+        "playing": playing,
+        "placing_extra": my_turn and phase == "extra",
+        "draw_count": draw_count,
+        "piles": pile_list,
+        "discard": view["discard"],
+        "box_count": len(view["box"]),
+        "crosses": crosses,
+        "open_rows": [v for v, room in enumerate(rooms, start=1) if room],
+        # for the script that checks the ticked cards of the hand (static/js/table.js)
+        "rooms": ",".join(map(str, rooms)),
+        "rows": _sheet_rows(sheet, my_turn and phase == "extra") if sheet else [],
+        "my_total": sum(sheet) if sheet else 0,
+        "others": others,
+        "turn_name": names.get(view["turn"]),
+        "winner_name": names.get(view.get("winner")),
+    }
+
+
+def _trick_reason(cards: list[dict], winner: int, contract: dict) -> str:
+    """Why `winner` took the trick (D-RANK): the key of labels.TRICK_REASONS."""
+    from games.labels import parse_card
+    from games.triumfdrez.tricks import led_figure
+
+    card = next(play["card"] for play in cards if play["seat"] == winner)
+    figure, number = parse_card(card)
+    if figure == "neutral":
+        return "leader"
+    if number == contract["supertrump"]:
+        return "best" if figure == contract["trump"] else "supertrump"
+    if figure == contract["trump"]:
+        return "trump"
+    return "led" if figure == led_figure(cards) else "leader"
+
+
+def _triumfdrez_digital(view: dict, names: dict, active) -> dict:
+    """The digital table from one seat's view (D-AUCTION, D-PLAY, D-OPEN, D-SCORE): its own
+    hand with the cards it may play now, the auction, the trick, the last trick and why it
+    was won, the sides' tricks and scores. Only the view is used; other hands appear only
+    where the view shows them (an open contract's declaring side, once play has begun)."""
+    from games import labels
+    from games.templatetags.rules_tags import drez_card_context
+    from games.triumfdrez.auction import current_bid, entry_level
+    from games.triumfdrez.tricks import playable
+
+    phase, me = view["phase"], active
+    hand = view.get("hand") or []
+    contract = view.get("contract")
+    my_turn = me is not None and view["turn"] == me and phase in ("auction", "play")
+    legal = set(playable(hand, view["trick"])) if my_turn and phase == "play" else set()
+
+    def card(card_id: str) -> dict:
+        return drez_card_context(card_id)
+
+    groups = []
+    for figure in (*labels.FIGURES, "neutral"):
+        cards = [c for c in hand if c.split("-")[0] == figure]
+        if not cards:
+            continue
+        entries = []
+        for card_id in cards:
+            reason = None
+            if phase == "play" and card_id not in legal:
+                if not my_turn:
+                    reason = labels.REFUSALS["not_your_turn"]
+                elif figure == "neutral":
+                    reason = labels.REFUSALS["neutral_not_allowed"]
+                else:
+                    reason = labels.REFUSALS["must_follow"]
+            entries.append({"card": card(card_id), "legal": card_id in legal, "reason": reason})
+        groups.append(
+            {
+                "symbol": labels.FIGURE_SYMBOLS[figure],
+                "name": labels.FIGURE_NAMES[figure],
+                "cards": entries,
+            }
+        )
+
+    teams = view["teams"]
+    team_of = {seat: i for i, members in enumerate(teams) for seat in members}
+    declaring = team_of[contract["seat"]] if contract else None
+    sides = [
+        {
+            "index": i,
+            "names": [names.get(s, "") for s in members],
+            "tricks": sum(view["tricks_won"][s] for s in members),
+            "score": view["scores"][i],
+            "declaring": i == declaring,
+            "mine": me in members,
+        }
+        for i, members in enumerate(teams)
+    ]
+    top = current_bid(view["auction"])
+    last = view.get("last_trick")
+    last_trick = None
+    if last and contract:
+        last_trick = {
+            "plays": [
+                {"name": names.get(p["seat"], ""), "card": card(p["card"])} for p in last["cards"]
+            ],
+            "winner": names.get(last["winner"], ""),
+            "reason": labels.TRICK_REASONS[_trick_reason(last["cards"], last["winner"], contract)],
+        }
+    result = view.get("last_result")
+    explained = None
+    if phase in ("hand_over", "match_over") and result:
+        c = result["contract"]
+        won, bid = result["tricks_taken"], c["tricks"]
+        explained = {
+            "declarer": names.get(c["seat"], ""),
+            "contract": labels.bid_words(c),
+            "bid": bid,
+            "won": won,
+            "made": result["made"],
+            "difference": abs(won - bid),
+            "points": bid + 2 * abs(won - bid),
+            "sides": [
+                {"names": [names.get(s, "") for s in teams[i]], "points": p}
+                for i, p in enumerate(result["points"])
+            ],
+        }
+    open_hands = [
+        {"name": names.get(seat, ""), "cards": [card(c) for c in cards]}
+        for seat, cards in enumerate(view.get("open_hands") or [])
+        if cards and seat != me
+    ]
+    return {
+        "groups": groups,
+        "my_turn": my_turn,
+        "bidding": my_turn and phase == "auction",
+        "can_pass": top is not None,
+        # the Bid button is enabled only for bids that beat the current one (table.js)
+        "min_level": entry_level(top) + 1 if top else 0,
+        "bid_range": range(top["tricks"] if top else 1, 14),
+        "figures": [(f, labels.FIGURE_SYMBOLS[f], labels.FIGURE_NAMES[f]) for f in labels.FIGURES],
+        "colours": list(labels.COLOUR_NAMES.items()),
+        "auction": [
+            {
+                "name": names.get(entry["seat"], ""),
+                "text": str(labels.PASS) if entry.get("pass") else labels.bid_words(entry),
+                "pass": bool(entry.get("pass")),
+            }
+            for entry in view["auction"]
+        ],
+        "contract_words": labels.bid_words(contract) if contract else None,
+        "declarer_name": names.get(contract["seat"]) if contract else None,
+        "sides": sides,
+        "trick": [
+            {"name": names.get(p["seat"], ""), "card": card(p["card"])} for p in view["trick"]
+        ],
+        "last_trick": last_trick,
+        "open_hands": open_hands,
+        "others": [
+            {
+                "name": names.get(seat, ""),
+                "cards": size,
+                "dealer": seat == view["dealer"],
+                "turn": seat == view["turn"] and phase in ("auction", "play"),
+            }
+            for seat, size in enumerate(view["hand_sizes"])
+            if seat != me
+        ],
+        "dealer_name": names.get(view["dealer"]),
+        "turn_name": names.get(view["turn"]) if view["turn"] is not None else None,
+        "explained": explained,
+        "winner_names": [names.get(s, "") for s in teams[view["winner"]]]
+        if view.get("winner") is not None
+        else [],
+        "too_low": labels.REFUSALS["bid_too_low"],
+    }
+
+
 PANELS = {
     ("triggs", "companion"): _triggs_companion,
+    ("triggs", "digital"): _triggs_digital,
     ("triumfdrez", "companion"): _triumfdrez_companion,
+    ("triumfdrez", "digital"): _triumfdrez_digital,
 }

@@ -110,14 +110,15 @@ def run(game: str, mode: str, config, log: Sequence[Entry], keep: int | None = N
                 expected, "bad_version", {"expected": expected, "found": entry.version}
             )
             break
-        if expected == 1:
-            if not _is_start(entry):
-                divergence = Divergence(1, "no_start", {})
-                break
+        if expected == 1 and not _is_start(entry):
+            divergence = Divergence(1, "no_start", {})
+            break
+        if _is_start(entry):
+            # Version 1 deals the first game; a later start is a rematch at the same table.
             try:
                 state = engine.new_game(config, entry.action["seed"])
             except Exception:  # an untrusted log or config must not become a server error
-                divergence = Divergence(1, "bad_config", {})
+                divergence = Divergence(expected, "bad_config", {})
                 break
         else:
             try:

@@ -17,6 +17,7 @@ from games.models import Action, Seat, Table, hash_token, new_code, new_token
 from games.registry import get_game
 
 NAME_MAX = 24
+# Games with a full digital engine and computer players (TriumfDrez's comes later).
 
 
 class Refused(Exception):
@@ -47,6 +48,12 @@ def broadcast(code: str, version: int | None = None) -> None:
 def _after_commit(table: Table) -> None:
     code, version = table.code, table.version
     transaction.on_commit(lambda: broadcast(code, version))
+    if table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING:
+        # then a computer player moves if its seat is to act (games.autoplay)
+        from games import autoplay
+
+        table_id = table.pk
+        transaction.on_commit(lambda: autoplay.after_change(table_id))
 
 
 def clean_name(name) -> str:
@@ -153,6 +160,32 @@ def free_seat(table: Table, host_token: str | None, index: int) -> None:
         _after_commit(table)
 
 
+def seat_bot(table: Table, host_token: str | None, index: int, level: str) -> None:
+    """Before the game starts the host puts a computer player on a free seat, or changes
+    a computer player's level; free_seat makes the seat free again."""
+    from games import autoplay
+
+    require_host(table, host_token)
+    if table.mode != Table.Mode.DIGITAL:
+        raise Refused("bots_digital_only")
+    if level not in autoplay.levels(table.game):
+        raise Refused("bad_request")
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if table.status != Table.Status.LOBBY:
+            raise Refused("already_started")
+        seat = Seat.objects.select_for_update().filter(table=table, index=index).first()
+        if seat is None:
+            raise Refused("bad_seat")
+        if seat.kind != Seat.Kind.BOT and seat.taken:
+            raise Refused("seat_taken")
+        # A bot's name is worded at render time, in each phone's language.
+        seat.kind, seat.bot_level, seat.name = Seat.Kind.BOT, level, ""
+        seat.token_hash = seat.handover_hash = ""
+        seat.save(update_fields=["kind", "bot_level", "name", "token_hash", "handover_hash"])
+        _after_commit(table)
+
+
 def close_table(table: Table, host_token: str | None) -> None:
     require_host(table, host_token)
     with transaction.atomic():
@@ -173,20 +206,39 @@ def start_table(table: Table, host_token: str | None, client_action_id: str) -> 
             raise Refused("already_started")
         if table.seats.filter(token_hash="", kind=Seat.Kind.HUMAN).exists():
             raise Refused("seats_missing")
-        seed = secrets.randbits(48)
-        engine = get_game(table.game).engine(table.mode)
-        table.state = engine.new_game(table.config, seed)
-        table.status = Table.Status.PLAYING
-        table.version += 1
-        table.save(update_fields=["state", "status", "version", "updated"])
-        Action.objects.create(
-            table=table,
-            version=table.version,
-            seat=None,
-            action={"type": "start", "seed": seed},
-            client_action_id=client_action_id,
-        )
-        _after_commit(table)
+        _deal(table, client_action_id)
+    return Applied(table.version)
+
+
+def _deal(table: Table, client_action_id: str) -> None:
+    """The engine's new game from a fresh seed, logged as a start action (locked table)."""
+    seed = secrets.randbits(48)
+    engine = get_game(table.game).engine(table.mode)
+    table.state = engine.new_game(table.config, seed)
+    table.status = Table.Status.PLAYING
+    table.version += 1
+    table.save(update_fields=["state", "status", "version", "updated"])
+    Action.objects.create(
+        table=table,
+        version=table.version,
+        seat=None,
+        action={"type": "start", "seed": seed},
+        client_action_id=client_action_id,
+    )
+    _after_commit(table)
+
+
+def rematch(table: Table, host_token: str | None, client_action_id: str) -> Applied:
+    """A finished game is dealt again at the same table, seats unchanged: a new seed,
+    logged like the first deal."""
+    require_host(table, host_token)
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if Action.objects.filter(table=table, client_action_id=client_action_id).exists():
+            return Applied(table.version, duplicate=True)
+        if table.status != Table.Status.FINISHED:
+            raise Refused("game_not_over")
+        _deal(table, client_action_id)
     return Applied(table.version)
 
 

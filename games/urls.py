@@ -14,6 +14,8 @@ urlpatterns = [
     path("t/<str:code>/start/", tables.table_start, name="table_start"),
     path("t/<str:code>/free/", tables.table_free_seat, name="table_free_seat"),
     path("t/<str:code>/close/", tables.table_close, name="table_close"),
+    path("t/<str:code>/bot/", tables.table_bot, name="table_bot"),
+    path("t/<str:code>/rematch/", tables.table_rematch, name="table_rematch"),
     path("t/<str:code>/handover/", tables.table_handover, name="table_handover"),
     path("h/<str:code>/<str:token>/", tables.handover, name="handover"),
 ]

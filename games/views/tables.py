@@ -242,6 +242,38 @@ def table_free_seat(request, code):
 
 
 @require_POST
+def table_bot(request, code):
+    """The host seats a computer player (digital tables, before the start)."""
+    table = _table(code)
+    try:
+        services.seat_bot(
+            table,
+            request.COOKIES.get(host_cookie_name(code)),
+            int(request.POST.get("index", "")),
+            request.POST.get("level", ""),
+        )
+    except ValueError:
+        return _render_table(request, table, services.Refused("bad_seat"), status=400)
+    except services.Refused as refusal:
+        return _render_table(request, table, refusal, status=409)
+    return redirect(_table_url(table, request.POST.get("seat")))
+
+
+@require_POST
+def table_rematch(request, code):
+    """The host deals a new game at the same table once the game is over."""
+    table = _table(code)
+    try:
+        services.rematch(
+            table, request.COOKIES.get(host_cookie_name(code)), request.POST.get("action_id", "")
+        )
+    except services.Refused as refusal:
+        table.refresh_from_db()
+        return _render_table(request, table, refusal, status=409)
+    return redirect(_table_url(table, request.POST.get("seat")))
+
+
+@require_POST
 def table_close(request, code):
     table = _table(code)
     try:

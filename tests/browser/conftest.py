@@ -61,6 +61,7 @@ def asgi_server(tmp_path_factory, chromium_path):
         "DATABASE_URL": f"sqlite:///{db}",
         "DEBUG": "1",
         "DJANGO_SETTINGS_MODULE": "companion.settings",
+        "BOT_DELAY": "0.05",  # computer players answer at once, but from the server's loop
     }
     env.pop("REDIS_URL", None)
     subprocess.run(

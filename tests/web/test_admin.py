@@ -338,7 +338,7 @@ def test_export_then_import_gives_a_new_resumable_table(superuser_client):
         "index": 2,
         "name": "Chloé",
         "kind": "bot",
-        "bot_level": "greedy",
+        "bot_level": "heuristic",  # TriumfDrez's default computer player
     }
     assert document["final"] == {"version": table.version, "sha256": replay.state_hash(table.state)}
     assert "hash" not in json.dumps(document["seats"]) and "token" not in response.content.decode()
@@ -539,7 +539,11 @@ def test_freeing_a_seat_and_giving_it_to_a_computer(superuser_client):
     services.claim_seat(table, 1, "Boris")  # the seat can be claimed again
     superuser_client.post(f"{ADMIN}{table.pk}/seats/2/bot/")
     seat = Seat.objects.get(table=table, index=2)
-    assert (seat.token_hash, seat.kind, seat.bot_level) == ("", "bot", "greedy")
+    assert (seat.token_hash, seat.kind, seat.bot_level) == (
+        "",
+        "bot",
+        "greedy",
+    )  # Triggs's default computer player
     assert superuser_client.post(f"{ADMIN}{table.pk}/seats/7/bot/").status_code == 302
     assert superuser_client.post(f"{ADMIN}{table.pk}/seats/1/paint/").status_code == 404
 

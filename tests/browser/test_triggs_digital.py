@@ -1,0 +1,132 @@
+"""A digital Triggs game on a phone-sized page (360×740) over a real daphne server: one
+person against a computer player, every move made by tapping the interface, to the end."""
+
+import time
+
+import pytest
+
+from tests.browser.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+# People tap a few times a second at most; the phone's rate limit (4 a second) says so.
+TAP_GAP = 0.27
+
+
+def version(page) -> int:
+    return int(page.locator("#table-live").get_attribute("data-version"))
+
+
+def wait_for_my_move(page) -> None:
+    page.wait_for_function(
+        "() => document.querySelector('#winner, #hand-form, button.box.extra')", timeout=15_000
+    )
+
+
+def hand(page) -> list[int]:
+    return sorted(
+        int(v)
+        for v in page.locator("#hand [data-card]").evaluate_all(
+            "cards => cards.map(card => card.dataset.card)"
+        )
+    )
+
+
+def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_server, screenshots):
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{asgi_server}/fr/play/")
+    page.check("#create-table input[name=game][value=triggs]")
+    page.check("#create-table input[name=mode][value=digital]")
+    page.check("#create-table input[name=players][value='2']")
+    page.fill("#host-name", "Ana")
+    page.click("#create-table button[type=submit]")
+    page.wait_for_url("**/t/**")
+    page.select_option("li[data-seat='1'] select[name=level]", "greedy")
+    page.screenshot(path=str(screenshots / "digital-triggs-lobby.png"))
+    page.click("li[data-seat='1'] .bot-form button")
+    page.wait_for_selector("li[data-seat='1'] form[action$='free/']")
+    page.click("#table-live form[action$='start/'] button")
+    page.wait_for_selector("#digital-panel")
+
+    moves, last, shots = 0, 0.0, set()
+    used = {"ticked cross": False, "draw": False}
+    while True:
+        wait_for_my_move(page)
+        if page.locator("#winner").count():
+            break
+        moves += 1
+        assert moves < 150, "the game did not end"
+        time.sleep(max(0.0, last + TAP_GAP - time.monotonic()))
+        last = time.monotonic()
+        before = version(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        if "hand" not in shots:
+            page.screenshot(path=str(screenshots / "digital-triggs-hand-piles.png"))
+            shots.add("hand")
+        if page.locator("button.box.extra").count():
+            page.locator("button.box.extra").first.click()
+        elif page.locator("button.proposal").count():
+            if not used["ticked cross"]:
+                # tick one card of a row that can be crossed: the Cross button offers it
+                value = page.locator("form.proposal-row").first.get_attribute("data-value")
+                page.locator(f"#hand label.hand-card[data-card='{value}']").first.click()
+                assert page.locator("#cross-button .detail").inner_text() == f"{value} ×1"
+                assert page.locator("#cross-button").is_enabled()
+                page.locator("#cross-button").click()
+                used["ticked cross"] = True
+            else:
+                if "cross" not in shots:
+                    page.locator("#cross-proposals").scroll_into_view_if_needed()
+                    page.screenshot(path=str(screenshots / "digital-triggs-cross.png"))
+                    shots.add("cross")
+                fills = page.locator("button.proposal.fills")
+                (fills.first if fills.count() else page.locator("button.proposal").last).click()
+        elif page.locator("#draw-form input[name=first]").count():
+            # two taps: the first card's pile, then "2nd" under the second card's pile
+            before_hand = hand(page)
+            page.locator("label.t-pile[data-pile='stock']").click()
+            if "draw" not in shots:
+                page.screenshot(path=str(screenshots / "digital-triggs-draw.png"))
+                shots.add("draw")
+            page.locator("button.second[value='left']").click()
+            used["draw"] = True
+            page.wait_for_function(
+                f"+document.getElementById('table-live').dataset.version > {before}"
+            )
+            assert len(hand(page)) == len(before_hand) + 2
+        elif page.locator("#draw-form button.t-pile").count():
+            page.locator("#draw-form button.t-pile").first.click()
+        else:
+            # ten cards and nothing to cross: tick every card of one value, then Discard
+            value = page.locator("#hand label.hand-card").first.get_attribute("data-card")
+            cards = page.locator(f"#hand label.hand-card[data-card='{value}']")
+            for i in range(cards.count()):
+                cards.nth(i).click()
+            page.locator("#discard-button").click()
+        page.wait_for_function(
+            f"+document.getElementById('table-live').dataset.version > {before}", timeout=10_000
+        )
+        assert not page.locator("#table-flash .error").count(), page.locator(
+            "#table-flash"
+        ).inner_text()
+
+    assert "42" in page.locator("#winner").inner_text()
+    assert used["ticked cross"] and used["draw"]
+    assert page.locator("#rematch-form").count() == 1
+    page.screenshot(path=str(screenshots / "digital-triggs-win.png"), full_page=True)
+    # the log tells the game in words, a cross and its extra crosses on one line
+    assert page.locator(".log li").count() >= 5
+
+    # a rematch deals a new game at the same table
+    before = version(page)
+    page.click("#rematch-form button")
+    page.wait_for_function(
+        f"+document.getElementById('table-live').dataset.version > {before}", timeout=10_000
+    )
+    wait_for_my_move(page)
+    assert not page.locator("#winner").count()
+    assert len(hand(page)) >= 1
+    context.close()

@@ -1,0 +1,86 @@
+"""A digital TriumfDrez hand on a phone-sized page (360×740) over a real daphne server:
+one person and three computer players, from the auction to the scoring, every move made
+by tapping the interface."""
+
+import time
+
+import pytest
+
+from tests.browser.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+TAP_GAP = 0.27  # people tap a few times a second at most; the phone's rate limit says so
+
+
+def my_move_or_score(page) -> None:
+    page.wait_for_function(
+        "() => document.querySelector('#hand-result, #bid-form, #play-form button[name=card]')",
+        timeout=20_000,
+    )
+
+
+def test_a_digital_hand_from_the_auction_to_the_score(browser, asgi_server, screenshots):
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{asgi_server}/es/play/")
+    page.check("#create-table input[name=game][value=triumfdrez]")
+    page.check("#create-table input[name=mode][value=digital]")
+    page.check("#create-table input[name=players][value='4']")
+    page.fill("#host-name", "Ana")
+    page.click("#create-table button[type=submit]")
+    page.wait_for_url("**/t/**")
+    for seat in (1, 2, 3):
+        page.click(f"li[data-seat='{seat}'] .bot-form button")
+        page.wait_for_selector(f"li[data-seat='{seat}'] form[action$='free/']")
+    page.screenshot(path=str(screenshots / "digital-triumfdrez-lobby.png"))
+    page.click("#table-live form[action$='start/'] button")
+    page.wait_for_selector(".drez-digital")
+
+    # The hand shows every card with its figure symbol, number and colour name.
+    cards = page.locator("#my-hand .d-card")
+    assert cards.count() == 13
+    first = cards.first.inner_text()
+    assert any(ch.isdigit() for ch in first) or "Neutra" in first
+
+    moves, shots, last = 0, set(), 0.0
+    while True:
+        my_move_or_score(page)
+        if page.locator("#hand-result").count():
+            break
+        moves += 1
+        assert moves < 40, "the hand did not end"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        time.sleep(max(0.0, last + TAP_GAP - time.monotonic()))
+        last = time.monotonic()
+        before = int(page.locator("#table-live").get_attribute("data-version"))
+        if page.locator("#bid-form").count():
+            if "auction" not in shots:
+                page.screenshot(path=str(screenshots / "digital-triumfdrez-auction.png"))
+                shots.add("auction")
+            if page.locator("#bid-form button[value=pass]").count():
+                page.click("#bid-form button[value=pass]")
+            else:
+                # Opening the auction: a bid below the form's minimum is not offered.
+                page.select_option("#bid-form select[name=tricks]", "1")
+                assert page.locator("#bid-form button[value=bid]").is_enabled()
+                page.click("#bid-form button[value=bid]")
+        else:
+            unplayable = page.locator("#play-form .unplayable")
+            if unplayable.count() and "reason" not in shots:
+                unplayable.first.click(force=True)  # a card that may not be played says why
+                assert page.locator("#table-flash .error").inner_text()
+                page.screenshot(path=str(screenshots / "digital-triumfdrez-play.png"))
+                shots.add("reason")
+            page.locator("#play-form button[name=card]").first.click()
+        page.wait_for_function(
+            f"+document.getElementById('table-live').dataset.version > {before}", timeout=20_000
+        )
+
+    result = page.locator("#hand-result").inner_text()
+    assert "D-SCORE" in result and "=" in result
+    assert page.locator("#last-trick").count() == 1
+    page.screenshot(path=str(screenshots / "digital-triumfdrez-score.png"), full_page=True)
+    context.close()

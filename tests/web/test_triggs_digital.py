@@ -1,0 +1,257 @@
+"""Digital Triggs over plain HTTP: creating a table, seating computer players, each kind
+of move as a form POST, the bots' replies, and a rematch at the same table."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from games import labels
+from games.models import Action, Seat, Table
+from tests.engines.test_triggs_positions import position, row_sheet
+
+# bots move on commit: the test needs real commits
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(settings):
+    settings.BOT_DELAY = 0
+
+
+def create(client, players="2", game="triggs", lang="es", **extra):
+    fields = {"game": game, "mode": "digital", "players": players, "name": "Ana", **extra}
+    return client.post(f"/{lang}/play/", fields)
+
+
+def hidden(html, name):
+    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+
+
+def text(html):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.fixture
+def two_people():
+    """Ana (host, seat 0) and Boris (seat 1), started, then a position set by each test."""
+    host, guest = Client(), Client()
+    code = create(host)["Location"].split("/")[3]
+    guest.post(f"/es/join/{code}/", {"seat": "1", "name": "Boris"})
+    host.post(f"/es/t/{code}/start/", {"action_id": "start-0001"})
+    table = Table.objects.get(code=code)
+    return table, host, guest
+
+
+def set_position(table, **kwargs):
+    state = position(**kwargs)
+    Table.objects.filter(pk=table.pk).update(state=state)
+    table.refresh_from_db()
+    return state
+
+
+def act(client, table, seat=0, lang="es", **fields):
+    html = client.get(f"/{lang}/t/{table.code}/?seat={seat}").content.decode()
+    data = {
+        "seat": str(seat),
+        "version": hidden(html, "version"),
+        "action_id": hidden(html, "action_id"),
+        **fields,
+    }
+    response = client.post(f"/{lang}/t/{table.code}/act/", data)
+    table.refresh_from_db()
+    return response
+
+
+def test_a_digital_table_with_computer_players_starts_and_the_bots_play(client):
+    response = create(client, players="3")
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert (table.mode, table.config) == ("digital", {"players": 3})
+    for index, level in ((1, "strong"), (2, "greedy")):
+        response = client.post(f"/es/t/{table.code}/bot/", {"index": index, "level": level})
+        assert response.status_code == 302
+    seats = list(Seat.objects.filter(table=table))
+    assert [(s.kind, s.bot_level, s.name) for s in seats[1:]] == [
+        ("bot", "strong", ""),  # no name stored: it is worded on each phone
+        ("bot", "greedy", ""),
+    ]
+    html = client.get(f"/fr/t/{table.code}/").content.decode()
+    with translation.override("fr"):
+        assert labels.bot_name(1, "strong") in html
+    response = client.post(f"/es/t/{table.code}/start/", {"action_id": "start-0002"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    # the bots have played until it is Ana's turn
+    assert table.state["turn"] == 0 and table.status == Table.Status.PLAYING
+    bot_rows = Action.objects.filter(table=table, seat__in=[1, 2])
+    assert all(row.client_action_id == f"bot-{row.version - 1}" for row in bot_rows)
+    html = client.get(f"/es/t/{table.code}/").content.decode()
+    assert sorted(map(int, re.findall(r'data-card="(\d+)"', html))) == sorted(
+        table.state["hands"][0]
+    )
+
+
+def test_the_host_can_take_a_computer_player_off_again(client):
+    create(client, players="2")
+    table = Table.objects.get()
+    client.post(f"/es/t/{table.code}/bot/", {"index": "1", "level": "strong"})
+    client.post(f"/es/t/{table.code}/free/", {"index": "1"})
+    seat = Seat.objects.get(table=table, index=1)
+    assert (seat.kind, seat.bot_level, seat.taken) == ("human", "", False)
+    response = client.post(f"/es/t/{table.code}/start/", {"action_id": "start-0003"})
+    assert response.status_code == 409  # the seat needs a person or a bot
+
+
+@pytest.mark.parametrize(
+    "who, mode, level, index, code",
+    [
+        ("guest", "digital", "strong", "1", "not_host"),
+        ("host", "companion", "strong", "1", "bots_digital_only"),
+        ("host", "digital", "genius", "1", "bad_request"),
+        ("host", "digital", "strong", "0", "seat_taken"),
+        ("host", "digital", "strong", "7", "bad_seat"),
+    ],
+)
+def test_bad_bot_requests_are_refused(who, mode, level, index, code):
+    host = Client()
+    host.post("/el/play/", {"game": "triggs", "mode": mode, "players": "2", "name": "Ana"})
+    table = Table.objects.get()
+    client = host if who == "host" else Client()
+    response = client.post(f"/el/t/{table.code}/bot/", {"index": index, "level": level})
+    assert response.status_code == 409
+    with translation.override("el"):
+        assert str(labels.REFUSALS[code]) in response.content.decode()
+    assert not Seat.objects.filter(kind="bot").exists()
+
+
+def test_both_games_are_offered_digitally(client):
+    response = create(client, game="triumfdrez", lang="ru", target="50")
+    assert response.status_code == 302
+    assert Table.objects.get().mode == Table.Mode.DIGITAL
+    html = client.get("/ru/play/").content.decode()
+    assert 'name="mode" value="digital"' in html
+
+
+def test_drawing_two_cards_with_two_form_fields(two_people):
+    table, host, _guest = two_people
+    set_position(table, hands=[[5, 5], [1]], left=[7, 3], right=[9, 8], under="stock")
+    response = act(host, table, kind="draw", first="left", second="left")
+    assert response.status_code == 302
+    assert sorted(table.state["hands"][0]) == [3, 5, 5, 7]
+    assert table.state["turn"] == 1
+
+
+def test_drawing_one_card_with_nine_in_hand(two_people):
+    table, host, _guest = two_people
+    set_position(table, hands=[[1, 1, 1, 2, 2, 2, 3, 3, 3], [1]], right=[12], under="stock")
+    html = host.get(f"/es/t/{table.code}/").content.decode()
+    assert 'name="second"' not in html  # one tap: the piles are the buttons
+    act(host, table, kind="draw", first="right")
+    assert table.state["hands"][0].count(12) == 1 and len(table.state["hands"][0]) == 10
+
+
+def test_discarding_the_ticked_cards(two_people):
+    table, host, _guest = two_people
+    set_position(table, hands=[[4, 9, 9, 9], [1]])
+    act(host, table, kind="discard", card=["9", "9"])
+    assert sorted(table.state["hands"][0]) == [4, 9]
+    assert table.state["discard"][-2:] == [9, 9]
+
+
+def test_mixed_values_cannot_be_discarded(two_people):
+    table, host, _guest = two_people
+    state = set_position(table, hands=[[4, 9, 9, 9], [1]])
+    response = act(host, table, lang="fr", kind="discard", card=["4", "9"])
+    assert response.status_code == 409
+    html = response.content.decode()
+    with translation.override("fr"):
+        assert str(labels.REFUSALS["mixed_values"]) in html
+    assert "#T-B" in html
+    assert table.state == state
+
+
+def test_crossing_with_a_proposal_in_one_tap(two_people):
+    table, host, _guest = two_people
+    set_position(table, hands=[[11, 11, 7, 4, 10, 1, 3], [2]])
+    html = host.get(f"/es/t/{table.code}/").content.decode()
+    # the proposal the engine's legal actions list for 11 ×4
+    assert 'value="11|11|1+10|4+7"' in html
+    response = act(host, table, kind="cross", value="11", sets="11|11|1+10|4+7")
+    assert response.status_code == 302
+    assert table.state["sheets"][0][10] == 4
+    assert table.state["hands"][0] == [3]
+
+
+def test_crossing_with_ticked_cards_and_the_extra_cross(two_people):
+    table, host, _guest = two_people
+    set_position(table, hands=[[6, 2, 4, 9], [2]], sheets=[row_sheet({6: 1}), row_sheet()])
+    act(host, table, kind="cross", value="6", card=["4", "6", "2"])
+    assert table.state["sheets"][0][5] == 3  # row 6 is full: an extra cross is due
+    assert table.state["phase"] == "extra" and table.state["turn"] == 0
+    html = host.get(f"/es/t/{table.code}/").content.decode()
+    assert html.count('name="kind" value="extra"') == 11  # the first open box of each open row
+    act(host, table, kind="extra", value="9")
+    assert table.state["sheets"][0][8] == 1 and table.state["phase"] == "play"
+    html = host.get(f"/es/t/{table.code}/").content.decode()
+    with translation.override("es"):
+        line = labels.describe_turns(
+            [
+                {"version": 2, "seat": 0, "action": row.action}
+                for row in Action.objects.filter(table=table, version__gt=1)
+            ],
+            {0: "Ana"},
+        )
+    assert len(line) == 1 and line[0] in text(html)  # one log line for the cross and extra
+
+
+def test_ticked_cards_that_make_no_sets_are_refused(two_people):
+    table, host, _guest = two_people
+    state = set_position(table, hands=[[6, 2, 3, 9], [2]])
+    response = act(host, table, kind="cross", value="6", card=["2", "3"])
+    assert response.status_code == 409
+    assert "#T-C" in response.content.decode()
+    assert table.state == state
+
+
+def test_a_malformed_move_is_a_bad_request(two_people):
+    table, host, _guest = two_people
+    state = set_position(table, hands=[[6, 2, 3, 9], [2]])
+    for fields in (
+        {"kind": "cross", "value": "6", "sets": "6|2+4|1+5|3+3|6|6"},
+        {"kind": "cross", "value": "6", "sets": "<b>"},
+        {"kind": "draw", "first": "table"},
+        {"kind": "discard", "card": ["13"]},
+        {"kind": "discard", "card": ["1"] * 11},
+        {"kind": "teleport"},
+    ):
+        response = act(host, table, **fields)
+        assert response.status_code == 400, fields
+    assert table.state == state
+
+
+def test_the_host_deals_a_rematch_at_the_same_table(two_people):
+    table, host, guest = two_people
+    response = host.post(f"/es/t/{table.code}/rematch/", {"action_id": "rematch-0001"})
+    assert response.status_code == 409  # not over yet
+    # Ana needs one more 12 to cross her 42nd box
+    set_position(
+        table, hands=[[12], [1]], sheets=[[2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 4], row_sheet()]
+    )
+    act(host, table, kind="cross", value="12", sets="12")
+    assert table.status == Table.Status.FINISHED and table.state["winner"] == 0
+    html = host.get(f"/es/t/{table.code}/").content.decode()
+    assert 'id="rematch-form"' in html
+    assert 'id="rematch-form"' not in guest.get(f"/es/t/{table.code}/").content.decode()
+    response = guest.post(f"/es/t/{table.code}/rematch/", {"action_id": "rematch-0002"})
+    assert response.status_code == 409
+    version, seed = table.version, table.state["seed"]
+    for _twice in range(2):  # a repeated tap deals once
+        response = host.post(f"/es/t/{table.code}/rematch/", {"action_id": "rematch-0003"})
+        assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.version == version + 1 and table.status == Table.Status.PLAYING
+    assert table.state["seed"] != seed and table.state["sheets"] == [[0] * 12, [0] * 12]
+    start = Action.objects.get(table=table, version=table.version)
+    assert start.seat is None and start.action == {"type": "start", "seed": table.state["seed"]}
