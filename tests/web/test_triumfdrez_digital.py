@@ -1,0 +1,156 @@
+"""Digital TriumfDrez over plain form POSTs: bots sit, bid and play through the same
+service as people (a bot partner with a person at 4 players), illegal moves are refused
+with the rule, the scoring is explained and the next hand moves the dealer on."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Action, Table
+from games.triumfdrez import engine
+
+pytestmark = pytest.mark.django_db(transaction=True)  # bots move on commit
+
+
+@pytest.fixture(autouse=True)
+def bots_move_at_once(settings):
+    settings.BOT_DELAY = 0
+
+
+def fields(html):
+    return {
+        "version": re.search(r'name="version" value="(\d+)"', html).group(1),
+        "action_id": re.search(r'name="action_id" value="(\w+)"', html).group(1),
+    }
+
+
+@pytest.fixture
+def people_and_bots():
+    """Ana (seat 0) and Boris (seat 1) are people; seats 2 (Ana's partner) and 3 are bots."""
+    ana, boris = Client(), Client()
+    response = ana.post(
+        "/es/play/",
+        {"game": "triumfdrez", "mode": "digital", "players": "4", "name": "Ana", "target": "50"},
+    )
+    code = response["Location"].split("/")[3]
+    boris.post(f"/es/join/{code}/", {"seat": "1", "name": "Boris"})
+    for index in (2, 3):
+        assert (
+            ana.post(f"/es/t/{code}/bot/", {"index": str(index), "level": "heuristic"}).status_code
+            == 302
+        )
+    assert ana.post(f"/es/t/{code}/start/", {"action_id": "start-web-1"}).status_code == 302
+    return Table.objects.get(code=code), {0: ana, 1: boris}
+
+
+def play(phone, table, seat, **action):
+    html = phone.get(f"/es/t/{table.code}/?seat={seat}").content.decode()
+    return phone.post(f"/es/t/{table.code}/act/", {"seat": str(seat), **fields(html), **action})
+
+
+def test_a_whole_hand_with_a_bot_partner(people_and_bots):
+    table, phones = people_and_bots
+    for _ in range(80):
+        table.refresh_from_db()
+        state = table.state
+        if state["phase"] not in ("auction", "play"):
+            break
+        seat = state["turn"]
+        assert seat in phones, "a bot's turn was left waiting"
+        legal = engine.legal_actions(state)
+        action = next((a for a in legal if a["type"] == "pass"), None) or legal[0]
+        if action["type"] == "play":
+            response = play(phones[seat], table, seat, kind="play", card=action["card"])
+        elif action["type"] == "pass":
+            response = play(phones[seat], table, seat, kind="pass")
+        else:
+            response = play(
+                phones[seat], table, seat, kind="bid", tricks="1", trump="rook", supertrump="3"
+            )
+        assert response.status_code == 302
+    assert table.state["phase"] == "hand_over"
+    assert sum(table.state["tricks_won"]) == 13
+    bot_moves = Action.objects.filter(table=table, seat__in=(2, 3)).count()
+    assert bot_moves >= 26  # the bots played their 13 cards each (and bid or passed)
+    html = phones[0].get(f"/es/t/{table.code}/").content.decode()
+    assert 'id="hand-result"' in html and "#D-SCORE" in html
+    dealer = table.state["dealer"]
+    assert play(phones[0], table, 0, kind="next_hand").status_code == 302
+    table.refresh_from_db()
+    assert table.state["hand_no"] == 2 and table.state["dealer"] == (dealer + 1) % 4
+
+
+def test_a_bid_that_does_not_beat_the_current_one_is_refused_with_the_rule(people_and_bots):
+    table, phones = people_and_bots
+    state = dict(table.state)
+    bid = {"seat": 3, "tricks": 5, "trump": "rook", "supertrump": 3, "open": False}
+    state.update(phase="auction", turn=0, auction=[bid])
+    Table.objects.filter(pk=table.pk).update(state=state)
+    table.refresh_from_db()
+    html = phones[0].get(f"/es/t/{table.code}/").content.decode()
+    assert 'data-min-level="25"' in html  # the form enables only bids above 5 rook/3
+    tricks = re.search(r'<select name="tricks"[^>]*>(.*?)</select>', html, re.S).group(1)
+    assert re.findall(r'value="(\d+)"', tricks) == [str(n) for n in range(5, 14)]
+    for tricks, trump in (("4", ""), ("5", "queen")):
+        response = phones[0].post(
+            f"/es/t/{table.code}/act/",
+            {
+                "seat": "0",
+                **fields(html),
+                "kind": "bid",
+                "tricks": tricks,
+                "trump": trump,
+                "supertrump": "3",
+            },
+        )
+        assert response.status_code == 409
+        assert 'href="/es/rules/triumfdrez/#D-AUCTION"' in response.content.decode()
+    assert Table.objects.get(pk=table.pk).state == table.state
+    # As many tricks but without a trump figure beats it.
+    response = play(phones[0], table, 0, kind="bid", tricks="5", trump="", supertrump="3")
+    assert response.status_code == 302
+
+
+def test_an_illegal_card_is_refused_with_the_rule_and_changes_nothing(people_and_bots):
+    table, phones = people_and_bots
+    # Ana, about to follow a knight, holds a knight but tries a rook.
+    state = dict(table.state)
+    state.update(
+        phase="play",
+        turn=0,
+        leader=3,
+        contract={"seat": 3, "tricks": 1, "trump": None, "supertrump": None, "open": False},
+        auction=[],
+        trick=[{"seat": 3, "card": "knight-2"}],
+        hands=[["knight-5", "rook-9"], *table.state["hands"][1:3], table.state["hands"][3]],
+    )
+    Table.objects.filter(pk=table.pk).update(state=state)
+    table.refresh_from_db()
+    html = phones[0].get(f"/fr/t/{table.code}/").content.decode()
+    assert 'data-card="rook-9"' in html and 'data-reason="' in html  # shown, not playable
+    response = phones[0].post(
+        f"/fr/t/{table.code}/act/", {"seat": "0", **fields(html), "kind": "play", "card": "rook-9"}
+    )
+    assert response.status_code == 409
+    assert 'href="/fr/rules/triumfdrez/#D-FOLLOW"' in response.content.decode()
+    assert Table.objects.get(pk=table.pk).state == table.state
+
+
+@pytest.mark.parametrize("card", ["rook-0", "neutral-3", "king-5", "<b>", ""])
+def test_forged_cards_are_refused_as_malformed(people_and_bots, card):
+    table, phones = people_and_bots
+    html = phones[0].get(f"/es/t/{table.code}/").content.decode()
+    response = phones[0].post(
+        f"/es/t/{table.code}/act/", {"seat": "0", **fields(html), "kind": "play", "card": card}
+    )
+    assert response.status_code == 400
+    assert Table.objects.get(pk=table.pk).version == table.version
+
+
+def test_a_spectator_sees_no_hand(people_and_bots):
+    table, _phones = people_and_bots
+    html = Client().get(f"/es/t/{table.code}/").content.decode()
+    assert "data-card=" not in html
+    assert not services.seats_for_tokens(table, [])
