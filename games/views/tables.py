@@ -214,73 +214,54 @@ def table_act(request, code):
     return redirect(_table_url(table, seat))
 
 
-@require_POST
-def table_start(request, code):
+def _host_action(request, code, perform):
+    """A host's action: `perform(table, host_token)`, then back to the table; a refusal
+    shows the table with its reason (a malformed seat index is a bad_seat)."""
     table = _table(code)
     try:
-        services.start_table(
-            table, request.COOKIES.get(host_cookie_name(code)), request.POST.get("action_id", "")
-        )
+        perform(table, request.COOKIES.get(host_cookie_name(code)))
+    except ValueError:
+        return _render_table(request, table, services.Refused("bad_seat"), status=400)
     except services.Refused as refusal:
         table.refresh_from_db()
         return _render_table(request, table, refusal, status=409)
     return redirect(_table_url(table, request.POST.get("seat")))
 
 
+def _index(request) -> int:
+    return int(request.POST.get("index", ""))
+
+
+@require_POST
+def table_start(request, code):
+    action_id = request.POST.get("action_id", "")
+    return _host_action(request, code, lambda t, host: services.start_table(t, host, action_id))
+
+
 @require_POST
 def table_free_seat(request, code):
-    table = _table(code)
-    try:
-        services.free_seat(
-            table, request.COOKIES.get(host_cookie_name(code)), int(request.POST.get("index", ""))
-        )
-    except ValueError:
-        return _render_table(request, table, services.Refused("bad_seat"), status=400)
-    except services.Refused as refusal:
-        return _render_table(request, table, refusal, status=409)
-    return redirect(_table_url(table, request.POST.get("seat")))
+    return _host_action(request, code, lambda t, host: services.free_seat(t, host, _index(request)))
 
 
 @require_POST
 def table_bot(request, code):
     """The host seats a computer player (digital tables, before the start)."""
-    table = _table(code)
-    try:
-        services.seat_bot(
-            table,
-            request.COOKIES.get(host_cookie_name(code)),
-            int(request.POST.get("index", "")),
-            request.POST.get("level", ""),
-        )
-    except ValueError:
-        return _render_table(request, table, services.Refused("bad_seat"), status=400)
-    except services.Refused as refusal:
-        return _render_table(request, table, refusal, status=409)
-    return redirect(_table_url(table, request.POST.get("seat")))
+    level = request.POST.get("level", "")
+    return _host_action(
+        request, code, lambda t, host: services.seat_bot(t, host, _index(request), level)
+    )
 
 
 @require_POST
 def table_rematch(request, code):
     """The host deals a new game at the same table once the game is over."""
-    table = _table(code)
-    try:
-        services.rematch(
-            table, request.COOKIES.get(host_cookie_name(code)), request.POST.get("action_id", "")
-        )
-    except services.Refused as refusal:
-        table.refresh_from_db()
-        return _render_table(request, table, refusal, status=409)
-    return redirect(_table_url(table, request.POST.get("seat")))
+    action_id = request.POST.get("action_id", "")
+    return _host_action(request, code, lambda t, host: services.rematch(t, host, action_id))
 
 
 @require_POST
 def table_close(request, code):
-    table = _table(code)
-    try:
-        services.close_table(table, request.COOKIES.get(host_cookie_name(code)))
-    except services.Refused as refusal:
-        return _render_table(request, table, refusal, status=409)
-    return redirect(_table_url(table, request.POST.get("seat")))
+    return _host_action(request, code, services.close_table)
 
 
 @require_POST
