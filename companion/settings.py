@@ -105,7 +105,11 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py >= 8 reads with a 5 s socket timeout, as long as channels-redis
+            # blocks in BZPOPMIN: read for longer, or idle sockets are dropped (1011).
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 15, "socket_connect_timeout": 5}]
+            },
         }
     }
 else:

@@ -22,7 +22,9 @@ MAX_FRAME = 8 * 1024
 BUCKET_SIZE = 10  # messages a phone may send in a burst
 REFILL_PER_SECOND = 4.0
 FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
-POLICY_VIOLATION = 1008
+# Servers let an application close only with 1000 or 3000-4999: 4008 mirrors 1008
+# ("policy violation"), and htmx does not reconnect after it.
+POLICY_VIOLATION = 4008
 ACTION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LANGS = {code for code, _ in settings.LANGUAGES}
 

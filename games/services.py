@@ -47,13 +47,15 @@ def broadcast(code: str, version: int | None = None) -> None:
 
 def _after_commit(table: Table) -> None:
     code, version = table.code, table.version
-    transaction.on_commit(lambda: broadcast(code, version))
+    # robust: a change that is saved stays answered as saved even if the channel layer
+    # is down; phones catch up on their next resync.
+    transaction.on_commit(lambda: broadcast(code, version), robust=True)
     if table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING:
         # then a computer player moves if its seat is to act (games.autoplay)
         from games import autoplay
 
         table_id = table.pk
-        transaction.on_commit(lambda: autoplay.after_change(table_id))
+        transaction.on_commit(lambda: autoplay.after_change(table_id), robust=True)
 
 
 def clean_name(name) -> str:
@@ -249,6 +251,8 @@ def apply_action(
     with transaction.atomic():
         table = _locked(table.pk)
         if Action.objects.filter(table=table, client_action_id=client_action_id).exists():
+            # The process that applied it may have died before telling the table.
+            _after_commit(table)
             return Applied(table.version, duplicate=True)
         if table.status == Table.Status.CLOSED:
             raise Refused("table_closed")

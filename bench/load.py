@@ -1,0 +1,467 @@
+"""Live tables under load: N tables × 4 WebSocket phones against the project on
+PostgreSQL + Redis — one daphne process, then two (phones 0 and 1 of each table on A,
+2 and 3 on B, so every move crosses processes through Redis) — and the same fan-out
+through a relay that does no work (the floor on this machine). Prints figures only.
+
+Each table is a Triggs companion table with the turn marker on; the seat to act sends
+"pass" every few seconds (phases staggered), and the time from sending it to the last
+of the table's phones holding the new version is one sample. N steps up 25, 50, 100,
+200 and stops, per set-up, once p95 exceeds the limit (250 ms).
+
+Run from the repository root (about 2-3 minutes; PostgreSQL and Redis as for the
+tests, TEST_POSTGRES_URL and TEST_REDIS_URL):
+
+    .venv/bin/python bench/load.py [--steps 25,50,100,200] [--interval 2.5] [--window 9]
+
+Not a test: the machine is shared, so read the figures, don't assert on them.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import secrets
+import shlex
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VERSION_AT = 'data-version="'
+
+# -- the relay: a WebSocket server that does no work --------------------------------------
+# Run by daphne as `bench.load:relay` (stdlib only at import). Each text message goes to
+# the other sockets of its group (/relay/<group>/), padded to the size of the project's
+# live update, so that the floor moves as many bytes as the project does.
+
+_GROUPS: dict[str, list] = {}
+_PAD = " " * int(os.environ.get("RELAY_PAD_BYTES", "0"))
+
+
+async def relay(scope, receive, send):
+    if scope["type"] != "websocket":
+        await receive()
+        await send({"type": "http.response.start", "status": 404, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+        return
+    group = scope["path"].strip("/").split("/")[-1]
+    await receive()  # websocket.connect
+    await send({"type": "websocket.accept"})
+    members = _GROUPS.setdefault(group, [])
+    members.append(send)
+    try:
+        while True:
+            message = await receive()
+            if message["type"] != "websocket.receive":
+                break
+            out = {"type": "websocket.send", "text": (message.get("text") or "") + _PAD}
+            for other in members:
+                if other is not send:
+                    await other(out)
+    finally:
+        members.remove(send)
+
+
+# -- the load --------------------------------------------------------------------------
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def machine_busy() -> tuple[int, int]:
+    """(busy, total) jiffies of the whole machine, from /proc/stat."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
+class Sock:
+    """One phone's socket; like htmx's extension it connects again if the server drops it."""
+
+    def __init__(self, table, seat, server, path, headers):
+        self.table, self.seat = table, seat
+        self.server, self.path, self.headers = server, path, headers
+        self.ws = None
+        self.version = 0
+        self.size = 0
+
+    async def open(self, first_render: bool) -> None:
+        from tests.services.conftest import WebSocket
+
+        self.ws = await WebSocket.connect(self.server.port, self.path, self.headers, timeout=60)
+        if first_render:  # the project renders the table on connect
+            self.version = max(self.version, Run.parse(await self.ws.recv()))
+
+
+class LiveTable:
+    def __init__(self, index: int, code: str, tokens: list[str]):
+        self.index, self.code, self.tokens = index, code, tokens
+        self.version = 1  # the project's version; the relay's count of moves
+        self.socks: list[Sock] = []
+        self.waiting: tuple | None = None  # (target version, sent at, seats to hear, future)
+
+
+class Run:
+    """One set-up at one N: connect, move for a window, collect samples."""
+
+    def __init__(self, servers, tables, kind: str, interval: float, window: float, warmup=1.0):
+        self.servers, self.tables, self.kind = servers, tables, kind
+        self.interval, self.window, self.warmup = interval, window, warmup
+        self.samples: list[float] = []
+        self.timeouts = self.drops = self.moves = self.refused = 0
+        self.sizes: list[int] = []
+
+    async def connect(self):
+        limit = asyncio.Semaphore(20)
+        relay = self.kind == "relay"
+
+        async def one(table, seat):
+            server = self.servers[seat // 2 % len(self.servers)]
+            if relay:
+                path, headers = f"/relay/{table.code}/", {"Origin": server.base}
+            else:
+                path = f"/ws/table/{table.code}/?lang=es"
+                cookie = f"seats_{table.code}={table.tokens[seat]}"
+                headers = {"Origin": server.base, "Cookie": cookie}
+            sock = table.socks[seat] = Sock(table, seat, server, path, headers)
+            async with limit:
+                for attempt in range(20):  # refused: try again after a pause, as htmx does
+                    try:
+                        await sock.open(first_render=not relay)
+                        break
+                    except Exception:
+                        self.refused += 1
+                        await asyncio.sleep(0.2 * (attempt + 1))
+                else:
+                    raise RuntimeError(f"{table.code}/{seat}: 20 handshakes refused")
+            table.version = max(table.version, sock.version)
+            return sock
+
+        for table in self.tables:
+            table.socks = [None] * 4
+            table.waiting = None
+        self.running = True
+        socks = await asyncio.gather(*(one(t, s) for t in self.tables for s in range(4)))
+        self.readers = [asyncio.ensure_future(self.read(sock)) for sock in socks]
+
+    @staticmethod
+    def parse(text) -> int:
+        if not isinstance(text, str):
+            return 0
+        at = text.find(VERSION_AT)
+        if at < 0:
+            return 0
+        at += len(VERSION_AT)
+        return int(text[at : text.index('"', at)])
+
+    async def read(self, sock: Sock):
+        while True:
+            text = await sock.ws.recv()
+            if text is None:
+                if not self.running:
+                    return
+                self.drops += 1
+                for attempt in range(20):
+                    try:
+                        await sock.open(first_render=self.kind != "relay")
+                        break
+                    except Exception:  # refused, reset, timed out: try again
+                        await asyncio.sleep(0.2 * (attempt + 1))
+                else:
+                    return
+                continue
+            version = self.parse(text)
+            sock.version = max(sock.version, version)
+            sock.size = len(text)
+            waiting = sock.table.waiting
+            if waiting and version >= waiting[0] and sock.seat in waiting[2]:
+                waiting[2].discard(sock.seat)
+                if not waiting[2] and not waiting[3].done():
+                    waiting[3].set_result(time.perf_counter() - waiting[1])
+
+    async def drive(self, table: LiveTable, start: float, stop: float):
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, start - loop.time()))
+        while loop.time() < stop:
+            tick = loop.time()
+            version = table.version
+            seat = (version - 1) % 4  # turn marker on, passes only: seat 0 moved first
+            if self.kind == "relay":
+                text = f'<div {VERSION_AT}{version + 1}">'
+                hear = {s for s in range(4) if s != seat}  # the relay tells the other three
+            else:
+                action_id = uuid.uuid4().hex
+                text = json.dumps(
+                    {"seat": str(seat), "version": str(version), "action_id": action_id}
+                    | {"kind": "pass"}
+                )
+                hear = set(range(4))
+            done = loop.create_future()
+            table.waiting = (version + 1, time.perf_counter(), hear, done)
+            measured = tick >= start + self.warmup
+            try:
+                await table.socks[seat].ws.send(text)
+                latency = await asyncio.wait_for(done, 5)
+                if measured:
+                    self.samples.append(latency)
+                    self.moves += 1
+                table.version = version + 1
+            except (TimeoutError, ConnectionError, OSError):
+                if measured:
+                    self.timeouts += 1
+                # carry on from what the phones hold now
+                table.version = max(version + 1, *(s.version for s in table.socks))
+            table.waiting = None
+            await asyncio.sleep(max(0.0, tick + self.interval - loop.time()))
+
+    async def run(self) -> dict:
+        await self.connect()
+        loop = asyncio.get_running_loop()
+        start = loop.time() + 0.5
+        stop = start + self.warmup + self.window
+        n = len(self.tables)
+        drivers = [
+            self.drive(t, start + self.interval * i / n, stop) for i, t in enumerate(self.tables)
+        ]
+        await asyncio.sleep(max(0.0, start + self.warmup - loop.time()))
+        before = [s.usage() for s in self.servers]
+        busy0, client0 = machine_busy(), time.process_time()
+        wall0 = time.monotonic()
+        task = asyncio.gather(*drivers)
+        await asyncio.sleep(max(0.0, stop - loop.time()))
+        wall = time.monotonic() - wall0
+        after = [s.usage() for s in self.servers]
+        busy1, client1 = machine_busy(), time.process_time()
+        await asyncio.wait_for(task, 15)
+        sizes = [s.size for t in self.tables for s in t.socks if s.size]
+        self.running = False
+        for reader in self.readers:
+            reader.cancel()
+        await asyncio.gather(
+            *(s.ws.close() for t in self.tables for s in t.socks), return_exceptions=True
+        )
+        await asyncio.sleep(2)  # let the servers see every socket go before the next step
+        cpu = [(b[0] - a[0]) / wall * 100 for a, b in zip(before, after, strict=True)]
+        return {
+            "samples": self.samples,
+            "moves_per_s": self.moves / self.window,
+            "timeouts": self.timeouts,
+            "drops": self.drops,
+            "refused": self.refused,
+            "cpu": cpu,
+            "rss": [b[1] for b in after],
+            "client_cpu": (client1 - client0) / wall * 100,
+            "busy": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * 100,
+            "size": round(sum(sizes) / len(sizes)) if sizes else 0,
+        }
+
+
+# -- set-up ----------------------------------------------------------------------------
+
+
+def make_tables(count: int) -> list[LiveTable]:
+    """Started companion tables, made through games.services in this process."""
+    from games import services
+
+    tables = []
+    for i in range(count):
+        table, host, token = services.create_table("triggs", "companion", 4, None, "Ana")
+        tokens = [token] + [services.claim_seat(table, s, f"P{s}") for s in range(1, 4)]
+        services.start_table(table, host, "start-" + uuid.uuid4().hex)
+        tables.append(LiveTable(i, table.code, tokens))
+    return tables
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", default="25,50,100,200")
+    parser.add_argument("--interval", type=float, default=2.5, help="seconds between moves")
+    parser.add_argument("--window", type=float, default=9.0, help="seconds measured per step")
+    parser.add_argument("--limit-ms", type=float, default=250.0)
+    parser.add_argument("--goal-ms", type=float, default=100.0)
+    parser.add_argument("--conn-max-age", default="60")
+    parser.add_argument("--budget", type=float, default=240.0, help="seconds before it stops")
+    args = parser.parse_args()
+    steps = [int(n) for n in args.steps.split(",")]
+    began = time.monotonic()
+
+    print("$ " + shlex.join(sys.orig_argv))
+    sys.path.insert(0, str(ROOT))
+    from tests.services.conftest import (
+        PYTHON,
+        Server,
+        redis_for_run,
+        with_path,
+    )
+
+    admin_url = os.environ.get("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    redis_url = redis_for_run(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    name = f"companion_bench_{secrets.token_hex(4)}"
+    db_url = with_path(admin_url, f"/{name}")
+    server_env = {
+        "DATABASE_URL": db_url,
+        "REDIS_URL": redis_url,
+        "DJANGO_SETTINGS_MODULE": "companion.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(32),
+        "CONN_MAX_AGE": args.conn_max_age,
+        "LOG_LEVEL": "ERROR",
+    }
+    print(
+        f"machine: {os.cpu_count()} CPUs, {platform.platform()}, Python {platform.python_version()}"
+    )
+    print(
+        f"servers: daphne, {shlex.join(f'{k}={v}' for k, v in server_env.items() if k != 'SECRET_KEY')}"
+    )
+    print(
+        f"load: Triggs companion tables, 4 phones each, one move ('pass') per table every "
+        f"{args.interval} s, staggered; {args.window} s measured per step after 1 s; "
+        f"stop a set-up once p95 > {args.limit_ms:.0f} ms; budget {args.budget:.0f} s"
+    )
+
+    import psycopg
+
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    work = Path(os.environ.get("TMPDIR", "/tmp")) / name
+    work.mkdir(parents=True, exist_ok=True)
+    servers: list = []
+    try:
+        env = {**os.environ, **server_env}
+        subprocess.run(
+            [PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+        )
+        os.environ["DATABASE_URL"] = db_url
+        os.environ.pop("REDIS_URL", None)  # this process needs no channel layer
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+        import django
+
+        django.setup()
+        tables = make_tables(max(steps))
+        print(f"set-up: {len(tables)} tables in {time.monotonic() - began:.0f} s\n")
+
+        results: dict[str, dict[int, dict]] = {}
+        size = 0
+
+        def header():
+            print(
+                f"{'set-up':<12}{'tables':>7}{'sockets':>8}{'moves/s':>9}{'p50 ms':>8}"
+                f"{'p95 ms':>8}{'p99 ms':>8}{'lost':>6}{'drops':>6}{'refused':>8}"
+                f"  {'server CPU % (RSS MiB)':<30}{'client CPU %':>13}{'machine busy %':>16}"
+            )
+
+        header()
+        for label, app, count in (
+            ("project ×1", "companion.asgi:application", 1),
+            ("project ×2", "companion.asgi:application", 2),
+            ("relay ×1", "bench.load:relay", 1),
+        ):
+            env = dict(server_env, RELAY_PAD_BYTES=str(size))
+            servers = [Server(f"{label[0]}{i}", work, env, app=app) for i in range(count)]
+            for server in servers:
+                server.start()
+            results[label] = {}
+            kind = "relay" if app.startswith("bench") else "project"
+            # the relay runs every N a project set-up ran, for the ratios
+            queue = list(steps)
+            if kind == "relay":
+                queue = sorted(set(steps).union(*(set(r) for r in results.values() if r)))
+            fallback = True
+            while queue:
+                n = queue.pop(0)
+                if time.monotonic() - began > args.budget:
+                    print(f"{label:<12}{n:>7}  skipped: past the {args.budget:.0f} s budget")
+                    break
+                run = Run(servers, tables[:n], kind, args.interval, args.window)
+                result = asyncio.run(run.run())
+                results[label][n] = result
+                if kind == "project":
+                    size = max(size, result["size"])
+                ms = [x * 1000 for x in result["samples"]]
+                per_server = ", ".join(
+                    f"{c:.0f} ({r / 2**20:.0f})"
+                    for c, r in zip(result["cpu"], result["rss"], strict=True)
+                )
+                print(
+                    f"{label:<12}{n:>7}{4 * n:>8}{result['moves_per_s']:>9.1f}"
+                    f"{percentile(ms, 50):>8.0f}{percentile(ms, 95):>8.0f}{percentile(ms, 99):>8.0f}"
+                    f"{result['timeouts']:>6}{result['drops']:>6}{result['refused']:>8}"
+                    f"  {per_server:<30}"
+                    f"{result['client_cpu']:>13.0f}{result['busy']:>16.0f}",
+                    flush=True,
+                )
+                over = percentile(ms, 95) > args.limit_ms or result["timeouts"] > len(ms) // 20
+                if over and kind == "project" and fallback and n == steps[0]:
+                    # over the limit from the first step: look below it, largest first
+                    queue, fallback = [x for x in (10, 5) if x < n], False
+                elif not fallback and kind == "project":
+                    if not over:
+                        break  # the largest N under the limit below the first step
+                elif over:
+                    break
+            for server in servers:
+                server.stop()
+            servers = []
+
+        print(f"\nlive update size (project, one phone): {size:,} bytes; the relay pads to it")
+        print(
+            "latency: from sending the move to the last phone holding the new version "
+            "(project: all 4 phones; relay: the other 3). lost: moves not seen by every "
+            "phone within 5 s. drops: sockets closed by the server during the step. refused: "
+            "handshakes refused while connecting (retried)."
+        )
+        for label, by_n in results.items():
+            good = [
+                n
+                for n, r in by_n.items()
+                if percentile([x * 1000 for x in r["samples"]], 95) <= args.limit_ms
+            ]
+            print(
+                f"largest N with p95 ≤ {args.limit_ms:.0f} ms, {label}: "
+                + (f"{max(good)} tables ({4 * max(good)} sockets)" if good else "none tried")
+            )
+        floor = results.get("relay ×1", {})
+        for label in ("project ×1", "project ×2"):
+            ratios = []
+            for n, r in results.get(label, {}).items():
+                if n in floor:
+                    p = percentile([x * 1000 for x in r["samples"]], 95)
+                    f = percentile([x * 1000 for x in floor[n]["samples"]], 95)
+                    ratios.append(f"N={n}: {p:.0f}/{f:.0f} ms = ×{p / f:.1f}")
+            print(f"p95 against the floor, {label}: " + ("; ".join(ratios) or "n/a"))
+        one = results.get("project ×1", {})
+        at_200 = one.get(200)
+        if at_200:
+            p95 = percentile([x * 1000 for x in at_200["samples"]], 95)
+            verdict = "met" if p95 <= args.goal_ms else "not met"
+            print(
+                f"goal (200 tables on one process, p95 ≤ {args.goal_ms:.0f} ms): {verdict}, p95 {p95:.0f} ms"
+            )
+        else:
+            reached = max(one) if one else 0
+            print(
+                f"goal (200 tables on one process, p95 ≤ {args.goal_ms:.0f} ms): not met — "
+                f"one process stopped at {reached} tables (p95 over {args.limit_ms:.0f} ms)"
+            )
+        print(f"total time: {time.monotonic() - began:.0f} s")
+    finally:
+        for server in servers:
+            server.stop()
+        if "django.db" in sys.modules:
+            from django.db import connections
+
+            connections.close_all()
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+if __name__ == "__main__":
+    main()
