@@ -82,3 +82,7 @@ def main(deals: int = DEALS) -> dict:
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else DEALS)
+    # TriumfDrez: the strong level's score margin over the heuristic one (about a minute)
+    from bench import bots_triumfdrez
+
+    bots_triumfdrez.main()

@@ -35,8 +35,7 @@ log = logging.getLogger(__name__)
 LEVELS = {
     "triggs": triggs_bots.LEVELS,
     "triumfdrez": {
-        "heuristic": triumfdrez_bots.heuristic,
-        "random": triumfdrez_bots.random_legal,
+        level: triumfdrez_bots.LEVELS[level] for level in ("heuristic", "strong", "random")
     },
 }
 # Phases where no seat is to act, or where the people at the table read the score and
