@@ -9,6 +9,7 @@ to discard, cards that make no sets), refused here with their rule.
 
 import re
 
+from games import services
 from games.models import Table
 from games.services import Refused
 
@@ -182,3 +183,15 @@ def parse_action(table: Table, fields: dict) -> dict:
     if parser is None or not isinstance(kind, str):
         raise BadInput("kind")
     return parser(kind, fields)
+
+
+def perform(table: Table, seat: int, fields: dict, version: int, action_id: str):
+    """One phone's request, from a POST or a WebSocket message alike: a move through
+    services.apply_action, or the first pick of a two-tap Triggs draw (games.draws)."""
+    if fields.get("kind") == "draw_first" and (table.game, table.mode) == ("triggs", "digital"):
+        pile = _choice(fields, "first", PILES)
+        if pile is None:
+            raise BadInput("first")
+        services.pick_first_draw(table, seat, pile, version)
+        return services.Applied(version)
+    return services.apply_action(table, seat, parse_action(table, fields), version, action_id)

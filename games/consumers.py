@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from games import render, services
-from games.actions import BadInput, parse_action
+from games.actions import BadInput, perform
 from games.models import Table
 
 MAX_FRAME = 8 * 1024
@@ -133,8 +133,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = Table.objects.get(pk=self.table_id)
         if seat not in self.seat_indices(table):
             raise services.Refused("seat_not_yours")
-        action = parse_action(table, message)
-        return services.apply_action(table, seat, action, version, action_id)
+        return perform(table, seat, message, version, action_id)
 
     async def refuse(self, code, rule=None):
         self.refusals += 1

@@ -74,6 +74,7 @@ REFUSALS = {
     "busy": _("The site is busy: please try again."),
     "no_such_table": _("There is no table with that code. Check the six characters."),
     "bad_handover": _("This link has already been used or has been replaced."),
+    "draw_committed": _("You have taken your first card: take the second one to finish your draw."),
     "bad_seat": _("There is no such seat at this table."),
     "bots_digital_only": _("Computer players can only sit at digital tables."),
     "game_not_over": _("A new game can be dealt once this one is over."),

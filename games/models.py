@@ -83,6 +83,9 @@ class Seat(models.Model):
     # A one-time link that moves the seat to another phone.
     handover_hash = models.CharField(max_length=64, blank=True)
     last_seen = models.DateTimeField(null=True, blank=True)
+    # Digital Triggs: the pile this seat took its first card from, "<version>:<pile>",
+    # while it chooses the second (T-A): it is committed to drawing.
+    pending_draw = models.CharField(max_length=20, blank=True)
 
     class Meta:
         verbose_name = _("seat")

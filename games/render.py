@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from games import autoplay, labels
+from games import autoplay, draws, labels
 from games.models import Action, Table
 from games.registry import get_game
 
@@ -52,6 +52,14 @@ def table_context(
     if table.state is not None:
         view = game.engine(table.mode).view(table.state, active)
         panel = PANELS[(table.game, table.mode)](view, names, active)
+        if (table.game, table.mode) == ("triggs", Table.Mode.DIGITAL) and active is not None:
+            # The second tap of a draw: the only card shown that the view does not hold,
+            # the one the phone's own first draw uncovered (games.draws).
+            own = next(seat for seat in seats if seat.index == active)
+            pile = draws.committed_pile(own, table.version)
+            panel["draw_step"] = draws.preview(table.state, active, pile) if pile else None
+            if pile:  # committed to drawing: no discard or cross until the second card
+                panel.update(playing=False, crosses=[])
     return {
         "table": {
             "code": table.code,

@@ -13,6 +13,7 @@ from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games import draws
 from games.models import Action, Seat, Table, hash_token, new_code, new_token
 from games.registry import get_game
 
@@ -261,10 +262,21 @@ def apply_action(
         if expected_version != table.version:
             raise Refused("stale")
         engine = get_game(table.game).engine(table.mode)
+        drawing = _committed_draw(table, seat)
+        if drawing and not (
+            action.get("type") == "draw"
+            and type(action.get("from")) is list
+            and action["from"][:1] == [drawing]
+        ):
+            raise Refused("draw_committed", "T-A")
         try:
             state = engine.apply(table.state, seat, action)
         except engine.IllegalAction as error:
             raise Refused(error.code, getattr(error, "rule", None)) from None
+        if drawing or action.get("type") == "draw":
+            Seat.objects.filter(table=table, index=seat).exclude(pending_draw="").update(
+                pending_draw=""
+            )
         table.state = state
         table.version += 1
         # A finished companion match can still take back its last hand.
@@ -280,6 +292,35 @@ def apply_action(
         )
         _after_commit(table)
     return Applied(table.version)
+
+
+def _committed_draw(table: Table, seat: int) -> str | None:
+    if (table.game, table.mode) != ("triggs", Table.Mode.DIGITAL):
+        return None
+    row = Seat.objects.filter(table=table, index=seat).first()
+    return draws.committed_pile(row, table.version) if row else None
+
+
+def pick_first_draw(table: Table, seat: int, pile: str, expected_version: int) -> None:
+    """Digital Triggs: the seat takes its first card from `pile` and sees what it
+    uncovered before choosing the second (games.draws); it is now committed to drawing."""
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if (table.game, table.mode) != ("triggs", Table.Mode.DIGITAL) or pile not in draws.PILES:
+            raise Refused("bad_request")
+        if table.status != Table.Status.PLAYING:
+            raise Refused("not_playing")
+        if expected_version != table.version:
+            raise Refused("stale")
+        committed = _committed_draw(table, seat)
+        if committed and committed != pile:
+            raise Refused("draw_committed", "T-A")
+        error = draws.first_draw_refusal(table.state, seat, pile)
+        if error is not None:
+            raise Refused(error.code, getattr(error, "rule", None))
+        Seat.objects.filter(table=table, index=seat).update(pending_draw=f"{table.version}:{pile}")
+        code, version = table.code, table.version
+        transaction.on_commit(lambda: broadcast(code, version), robust=True)
 
 
 def seats_for_tokens(table: Table, tokens: list[str]) -> list[Seat]:

@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import labels, services
-from games.actions import BadInput, parse_action
+from games.actions import BadInput, perform
 from games.models import CODE_ALPHABET, CODE_LENGTH, Table
 from games.registry import GAMES
 from games.render import (
@@ -198,11 +198,10 @@ def table_act(request, code):
         version = int(request.POST.get("version", ""))
         if seat not in phone_seats:
             raise services.Refused("seat_not_yours")
-        action = parse_action(table, request.POST)
         action_id = request.POST.get("action_id", "")
         if not re.match(r"^[A-Za-z0-9_-]{8,64}$", action_id):
             raise BadInput("action_id")
-        services.apply_action(table, seat, action, version, action_id)
+        perform(table, seat, request.POST, version, action_id)
     except (ValueError, BadInput):
         return _render_table(request, table, services.Refused("bad_request"), status=400)
     except services.Refused as refusal:

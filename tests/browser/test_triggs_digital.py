@@ -84,14 +84,16 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
                     shots.add("cross")
                 fills = page.locator("button.proposal.fills")
                 (fills.first if fills.count() else page.locator("button.proposal").last).click()
-        elif page.locator("#draw-form input[name=first]").count():
-            # two taps: the first card's pile, then "2nd" under the second card's pile
+        elif page.locator("#draw-form input[name=kind][value=draw_first]").count():
+            # two taps: the first card's pile, which shows what it uncovered, then the
+            # second card's pile
             before_hand = hand(page)
-            page.locator("label.t-pile[data-pile='stock']").click()
+            page.locator("#draw-form button.t-pile[data-pile='left']").click()
+            page.wait_for_selector("#draw-step")
             if "draw" not in shots:
                 page.screenshot(path=str(screenshots / "digital-triggs-draw.png"))
                 shots.add("draw")
-            page.locator("button.second[value='left']").click()
+            page.locator("#draw-form button[name=second][value='stock']").click()
             used["draw"] = True
             page.wait_for_function(
                 f"+document.getElementById('table-live').dataset.version > {before}"

@@ -255,3 +255,43 @@ def test_the_host_deals_a_rematch_at_the_same_table(two_people):
     assert table.state["seed"] != seed and table.state["sheets"] == [[0] * 12, [0] * 12]
     start = Action.objects.get(table=table, version=table.version)
     assert start.seat is None and start.action == {"type": "start", "seed": table.state["seed"]}
+
+
+def test_a_draw_in_two_taps_shows_what_the_first_card_uncovered(two_people):
+    """T-A: after the first card the player sees the pile's next card, then picks the
+    second pile; the first pick commits the seat to drawing."""
+    table, host, guest = two_people
+    set_position(table, hands=[[5, 5], [1]], left=[4, 9], right=[8, 6], under="stock")
+    html = host.get(f"/es/t/{table.code}/").content.decode()
+    assert 'name="kind" value="draw_first"' in html
+    version = table.version
+    assert act(host, table, kind="draw_first", first="left").status_code == 302
+    assert table.version == version and table.state["hands"][0] == [5, 5]  # nothing drawn yet
+    html = host.get(f"/es/t/{table.code}/").content.decode()
+    step = re.search(r'id="draw-step">(.*?)</p>', html, re.S).group(1)
+    assert "9" in step and "4" in step  # took the 9, which uncovered a 4
+    assert 'data-pile-top="4"' in html and 'name="second"' in html
+    # The other phone does not see under the pile.
+    assert 'data-pile-top="4"' not in guest.get(f"/es/t/{table.code}/").content.decode()
+    # Committed: no discarding instead, and no other first pile.
+    for fields in (
+        {"kind": "discard", "card": ["5"]},
+        {"kind": "draw", "first": "right", "second": "left"},
+    ):
+        response = act(host, table, **fields)
+        assert response.status_code == 409
+        assert 'href="/es/rules/triggs/#T-A"' in response.content.decode()
+    assert table.state["hands"][0] == [5, 5]
+    assert act(host, table, kind="draw", first="left", second="left").status_code == 302
+    assert sorted(table.state["hands"][0]) == [4, 5, 5, 9]
+    assert Seat.objects.get(table=table, index=0).pending_draw == ""
+
+
+def test_a_first_pick_that_cannot_be_drawn_is_refused_and_commits_nothing(two_people):
+    table, host, _guest = two_people
+    set_position(table, hands=[[5, 5], [1]], left=[], right=[8, 6], under="stock")
+    response = act(host, table, kind="draw_first", first="left")
+    assert response.status_code == 409
+    assert Seat.objects.get(table=table, index=0).pending_draw == ""
+    response = act(host, table, seat=0, kind="draw_first", first="middle")
+    assert response.status_code == 400
