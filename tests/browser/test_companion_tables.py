@@ -2,9 +2,24 @@
 by code, play a companion Triggs game to its end and a TriumfDrez hand, every
 phone seeing the others' entries without reloading."""
 
+import time
+
 import pytest
 
 from tests.browser.conftest import PHONE
+
+# People tap a few times a second at most; the phone's rate limit (4 a second after a
+# burst of 10) says so, and a faster test would be refused with "slow down".
+TAP_GAP = 0.27
+_last_tap = {}
+
+
+def pace(page) -> None:
+    wait = _last_tap.get(id(page), 0.0) + TAP_GAP - time.monotonic()
+    if wait > 0:
+        time.sleep(wait)
+    _last_tap[id(page)] = time.monotonic()
+
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +44,7 @@ def wait_for_version(page, at_least: int) -> None:
 
 def tap(page, selector: str, *others) -> None:
     """Tap a control and wait until this phone (and the others) show the next version."""
+    pace(page)
     before = version(page)
     page.locator(selector).first.click()
     for p in (page, *others):
@@ -88,6 +104,7 @@ def test_companion_triggs_game_to_the_end(browser, asgi_server, screenshots):
         else:
             # Tap the last open box of the first row that is not full: it fills the row.
             row = mover.locator(".play-row:has(button.box.open)").first
+            pace(mover)
             before = version(mover)
             row.locator("button.box.open").last.click()
             wait_for_version(mover, before + 1)
@@ -119,6 +136,7 @@ def test_companion_triumfdrez_hand(browser, asgi_server, screenshots):
     assert "7 plis" in boris.locator("#auction-panel").inner_text()
     # A lower bid is refused with the reason, in French.
     boris.select_option("#bid-form select[name=tricks]", "6")
+    pace(boris)
     boris.click("#bid-form button[value=bid]")
     boris.wait_for_selector("#table-flash .error", timeout=10_000)
     assert "ne bat pas" in boris.locator("#table-flash").inner_text()
