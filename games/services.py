@@ -96,21 +96,9 @@ def create_table(
     name = clean_name(host_name)
     host_token, seat_token = new_token(), new_token()
     with transaction.atomic():
-        for _attempt in range(10):
-            try:
-                with transaction.atomic():
-                    table = Table.objects.create(
-                        code=new_code(),
-                        game=game,
-                        mode=mode,
-                        config=config,
-                        host_token_hash=hash_token(host_token),
-                    )
-                break
-            except IntegrityError:
-                continue
-        else:
-            raise Refused("busy")
+        table = insert_table(
+            game=game, mode=mode, config=config, host_token_hash=hash_token(host_token)
+        )
         Seat.objects.bulk_create(
             Seat(
                 table=table,
@@ -122,6 +110,17 @@ def create_table(
             for i in range(players)
         )
     return table, host_token, seat_token
+
+
+def insert_table(**fields) -> Table:
+    """A new Table row under a fresh code (codes are random: retry on the rare clash)."""
+    for _attempt in range(10):
+        try:
+            with transaction.atomic():
+                return Table.objects.create(code=new_code(), **fields)
+        except IntegrityError:
+            continue
+    raise Refused("busy")
 
 
 def claim_seat(table: Table, index: int, name: str) -> str:

@@ -11,12 +11,12 @@ import json
 import re
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import labels, replay, services
-from games.models import Action, Seat, Table, hash_token, new_code, new_token
+from games.models import Action, Seat, Table, hash_token, new_token
 from games.registry import GAMES
 
 FORMAT = "tabletop-companion-session"
@@ -228,25 +228,19 @@ def import_session(data: bytes) -> Table:
     """A new table from a session document, all or nothing; raises ImportRejected."""
     session = parse(data)
     with transaction.atomic():
-        for _attempt in range(10):
-            try:
-                with transaction.atomic():
-                    table = Table.objects.create(
-                        code=new_code(),
-                        game=session.game,
-                        mode=session.mode,
-                        config=session.config,
-                        state=session.state,
-                        version=len(session.log),
-                        status=_status(session.state),
-                        # A host token nobody holds: staff manage the table from the admin.
-                        host_token_hash=hash_token(new_token()),
-                    )
-                break
-            except IntegrityError:
-                continue
-        else:
-            raise ImportRejected("busy")
+        try:
+            table = services.insert_table(
+                game=session.game,
+                mode=session.mode,
+                config=session.config,
+                state=session.state,
+                version=len(session.log),
+                status=_status(session.state),
+                # A host token nobody holds: staff manage the table from the admin.
+                host_token_hash=hash_token(new_token()),
+            )
+        except services.Refused:
+            raise ImportRejected("busy") from None
         Seat.objects.bulk_create(Seat(table=table, **seat) for seat in session.seats)
         Action.objects.bulk_create(
             Action(
