@@ -141,7 +141,6 @@ def live_html(
 
 def _triggs_companion(view: dict, names: dict, active) -> dict:
     """Rows of the phone's own sheet with what each box does when tapped (T-C, T-C-BONUS)."""
-    from games.labels import TRIGGS_ROW_SIZES
 
     phase, me = view["phase"], active
     can_cross = (
@@ -149,28 +148,7 @@ def _triggs_companion(view: dict, names: dict, active) -> dict:
     )
     placing_extra = phase == "extra" and view.get("extra_seat") == me and me is not None
     sheet = view["sheets"][me] if me is not None else None
-    rows = []
-    if sheet is not None:
-        for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, sheet, strict=True), start=1):
-            boxes = []
-            for i in range(size):
-                kind = None
-                if i >= done and can_cross:
-                    kind = "cross"
-                elif i == done and placing_extra:
-                    kind = "extra"
-                boxes.append({"crossed": i < done, "kind": kind, "sets": i - done + 1})
-            rows.append(
-                {
-                    "value": value,
-                    "size": size,
-                    "crossed": done,
-                    "full": done == size,
-                    "boxes": boxes,
-                    "spacer": max(TRIGGS_ROW_SIZES) - size,
-                    "mode": next((b["kind"] for b in boxes if b["kind"]), None),
-                }
-            )
+    rows = _sheet_rows(sheet, cross=can_cross, extra=placing_extra) if sheet is not None else []
     others = [
         {
             "index": seat,
@@ -256,25 +234,32 @@ def _triumfdrez_companion(view: dict, names: dict, active) -> dict:
     }
 
 
-def _sheet_rows(sheet: list[int], extra: bool) -> list[dict]:
-    """A sheet's rows for the play-sheet grid; with `extra`, the first open box of each
-    open row is a button for an extra cross (T-C-BONUS)."""
+def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> list[dict]:
+    """A sheet's rows for the tappable play-sheet grid (T-C, T-C-BONUS). With `cross`, each
+    open box is a button crossing up to it (sets = open boxes up to it); with `extra`, the
+    first open box of each open row is a button for an extra cross."""
     from games.labels import TRIGGS_ROW_SIZES
 
     rows = []
     for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, sheet, strict=True), start=1):
+        kind = "cross" if cross else "extra" if extra else None
+        boxes = [
+            {
+                "crossed": i < done,
+                "kind": kind if (i >= done if cross else i == done) else None,
+                "sets": i - done + 1,
+            }
+            for i in range(size)
+        ]
         rows.append(
             {
                 "value": value,
                 "size": size,
                 "crossed": done,
                 "full": done == size,
-                "boxes": [
-                    {"crossed": i < done, "kind": "extra" if extra and i == done else None}
-                    for i in range(size)
-                ],
+                "boxes": boxes,
                 "spacer": max(TRIGGS_ROW_SIZES) - size,
-                "mode": "extra" if extra and done < size else None,
+                "mode": kind if done < size else None,
             }
         )
     return rows
@@ -357,7 +342,7 @@ def _triggs_digital(view: dict, names: dict, active) -> dict:
         "open_rows": [v for v, room in enumerate(rooms, start=1) if room],
         # for the script that checks the ticked cards of the hand (static/js/table.js)
         "rooms": ",".join(map(str, rooms)),
-        "rows": _sheet_rows(sheet, my_turn and phase == "extra") if sheet else [],
+        "rows": _sheet_rows(sheet, extra=my_turn and phase == "extra") if sheet else [],
         "my_total": sum(sheet) if sheet else 0,
         "others": others,
         "turn_name": names.get(view["turn"]),
