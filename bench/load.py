@@ -3,8 +3,9 @@ PostgreSQL + Redis — one daphne process, then two (phones 0 and 1 of each tabl
 2 and 3 on B, so every move crosses processes through Redis) — and the same fan-out
 through a relay that does no work (the floor on this machine). Prints figures only.
 
-Each table is a Triggs companion table with the turn marker on; the seat to act sends
-"pass" every few seconds (phases staggered), and the time from sending it to the last
+Each table is a Triggs companion table with the turn marker on; every few seconds
+(phases staggered) the seat to act either crosses one box (every other move, so that a
+sheet changes and is drawn afresh) or says it drew or discarded ("pass"). The time from sending it to the last
 of the table's phones holding the new version is one sample. N steps up 25, 50, 100,
 200 and stops, per set-up, once p95 exceeds the limit (250 ms).
 
@@ -105,6 +106,7 @@ class LiveTable:
     def __init__(self, index: int, code: str, tokens: list[str]):
         self.index, self.code, self.tokens = index, code, tokens
         self.version = 1  # the project's version; the relay's count of moves
+        self.crossed = [[0] * 12 for _ in range(4)]  # what this script crossed, per seat
         self.socks: list[Sock] = []
         self.waiting: tuple | None = None  # (target version, sent at, seats to hear, future)
 
@@ -201,7 +203,7 @@ class Run:
                 action_id = uuid.uuid4().hex
                 text = json.dumps(
                     {"seat": str(seat), "version": str(version), "action_id": action_id}
-                    | {"kind": "pass"}
+                    | self.move(table, seat, version)
                 )
                 hear = set(range(4))
             done = loop.create_future()
@@ -221,6 +223,22 @@ class Run:
                 table.version = max(version + 1, *(s.version for s in table.socks))
             table.waiting = None
             await asyncio.sleep(max(0.0, tick + self.interval - loop.time()))
+
+    @staticmethod
+    def move(table: LiveTable, seat: int, version: int) -> dict:
+        """Every other move crosses one box of a row that stays open (so the turn
+        passes on, T-C-CAP), the others pass."""
+        from games.triggs.sheet import ROW_SIZES
+
+        if version % 2:
+            return {"kind": "pass"}
+        sheet = table.crossed[seat]
+        # a margin of two boxes: a move that timed out may have crossed one already
+        value = next((v for v in range(12, 0, -1) if ROW_SIZES[v] - sheet[v - 1] > 2), None)
+        if value is None:
+            return {"kind": "pass"}
+        sheet[value - 1] += 1
+        return {"kind": "cross", "value": str(value), "sets": "1"}
 
     async def run(self) -> dict:
         await self.connect()
@@ -322,7 +340,7 @@ def main() -> None:
         f"servers: daphne, {shlex.join(f'{k}={v}' for k, v in server_env.items() if k != 'SECRET_KEY')}"
     )
     print(
-        f"load: Triggs companion tables, 4 phones each, one move ('pass') per table every "
+        f"load: Triggs companion tables, 4 phones each, one move (a cross or a pass) per table every "
         f"{args.interval} s, staggered; {args.window} s measured per step after 1 s; "
         f"stop a set-up once p95 > {args.limit_ms:.0f} ms; budget {args.budget:.0f} s"
     )

@@ -3,8 +3,13 @@ actions to games.services and sends back only its own seat's view.
 
 Incoming frames are capped (8 KiB), rate-limited and validated; a refused
 message always gets a translated reason and a fresh render, never silence.
+
+A change reaches every phone of the table on this process at once: the first to hear
+it reads the table (games.render.snapshot) and the others share that read. Each phone
+then renders its own seat's view in the event loop, off the database thread.
 """
 
+import asyncio
 import json
 import re
 import time
@@ -16,7 +21,7 @@ from django.db import close_old_connections
 
 from games import render, services
 from games.actions import BadInput, perform
-from games.models import Table
+from games.models import Table, hash_token
 
 MAX_FRAME = 8 * 1024
 BUCKET_SIZE = 10  # messages a phone may send in a burst
@@ -27,6 +32,26 @@ FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
 POLICY_VIOLATION = 4008
 ACTION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LANGS = {code for code, _ in settings.LANGUAGES}
+SHARE_SECONDS = 10  # how long a change's snapshot stays shared on this process
+
+# (table id, change id) -> the task reading that table once the change was committed
+_shared: dict[tuple[int, str], asyncio.Task] = {}
+
+
+def shared_snapshot(table_id: int, change: str) -> asyncio.Future:
+    """One read of the table per change per process, whichever phone asks first."""
+    key = (table_id, change)
+    task = _shared.get(key)
+    if task is None:
+        task = _shared[key] = asyncio.ensure_future(load_snapshot(table_id))
+        asyncio.get_running_loop().call_later(SHARE_SECONDS, _shared.pop, key, None)
+    return asyncio.shield(task)  # a phone that leaves does not cancel the others' read
+
+
+@database_sync_to_async
+def load_snapshot(table_id: int):
+    close_old_connections()
+    return render.snapshot(table_id)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -43,6 +68,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.table_id, self.active, self.host = phone
+        self.hashes = {
+            hash_token(t) for t in render.cookie_tokens(self.scope.get("cookies", {}), self.code)
+        }
         self.tokens = time.monotonic(), float(BUCKET_SIZE)
         self.refusals = 0
         self.group = services.group_name(self.code)
@@ -143,22 +171,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_render(error=services.Refused(code, rule))
 
     async def table_changed(self, event):
-        await self.send_render()
+        change = event.get("change")
+        if isinstance(change, str):
+            await self.send_render(snap=await shared_snapshot(self.table_id, change))
+        else:
+            await self.send_render()
 
-    async def send_render(self, error=None):
-        html = await self.render(error)
-        if html is None:
+    async def send_render(self, error=None, snap=None):
+        if snap is None:
+            snap = await load_snapshot(self.table_id)
+        if snap is None:  # the table is gone
             await self.close(code=4404)
             return
-        await self.send(text_data=html)
-
-    @database_sync_to_async
-    def render(self, error):
-        close_old_connections()
-        table = Table.objects.filter(pk=self.table_id).first()
-        if table is None:
-            return None
-        seats = self.seat_indices(table)
+        seats = render.phone_seats(snap, self.hashes)
         active = self.active if self.active in seats else render.pick_active(seats, None)
         csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
-        return render.live_html(table, seats, active, self.host, self.lang, error, csrf)
+        html = render.live_html(snap, seats, active, self.host, self.lang, error, csrf)
+        await self.send(text_data=html)

@@ -6,17 +6,56 @@ for the phone's active seat (None for a spectator).
 """
 
 import uuid
+from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from games import autoplay, draws, labels
-from games.models import Action, Table
+from games.models import Action, Seat, Table
 from games.registry import get_game
 
 MAX_SEATS_PER_PHONE = 4
 LOG_LENGTH = 8
+# Where a form's hidden fields go (seat, version, action id, CSRF token). Templates write
+# {{ fields }}; live_html stamps the real ones in last, so that fragments without them
+# can be cached (the {% cache %} blocks). Escaped text can never contain "<".
+FIELDS = mark_safe("<!--fields-->")
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table as a render needs it, read in one go: the row, its seats and the rows of
+    its log. Rendering from it reads nothing more, so the phones on one process can
+    share one snapshot per change (games.consumers) and render outside the database
+    thread."""
+
+    table: Table
+    seats: list[Seat]
+    log_rows: list[dict]
+
+
+def snapshot(table: Table | int) -> Snapshot | None:
+    """The table (or the table with this id, None if it is gone) with its seats and log."""
+    if not isinstance(table, Table):
+        table = Table.objects.filter(pk=table).first()
+        if table is None:
+            return None
+    seats = list(Seat.objects.filter(table=table).order_by("index"))
+    # a digital Triggs cross and its extra crosses are one line: enough rows for a few chains
+    length = LOG_LENGTH * 4 if (table.game, table.mode) == ("triggs", "digital") else LOG_LENGTH
+    rows = Action.objects.filter(table=table).order_by("-version")[:length]
+    return Snapshot(table, seats, list(rows.values("version", "seat", "action")))
+
+
+def phone_seats(snap: Snapshot, token_hashes) -> list[int]:
+    """The seats a phone holds now: those whose token is in its cookie (hashed)."""
+    return [
+        seat.index for seat in snap.seats if seat.token_hash and seat.token_hash in token_hashes
+    ]
 
 
 def seat_cookie_name(code: str) -> str:
@@ -43,10 +82,10 @@ def pick_active(indices: list[int], wanted) -> int | None:
 
 
 def table_context(
-    table: Table, phone_seats: list[int], active: int | None, host: bool, error=None
+    snap: Snapshot, phone_seats: list[int], active: int | None, host: bool, error=None
 ) -> dict:
+    table, seats = snap.table, snap.seats
     game = get_game(table.game)
-    seats = list(table.seats.all())
     names = {seat.index: seat_name(seat) for seat in seats}
     view = panel = None
     if table.state is not None:
@@ -61,18 +100,7 @@ def table_context(
             if pile:  # committed to drawing: no discard or cross until the second card
                 panel.update(playing=False, crosses=[])
     return {
-        "table": {
-            "code": table.code,
-            "game": table.game,
-            "game_name": game.name,
-            "mode": table.mode,
-            "status": table.status,
-            "version": table.version,
-            "players": table.players,
-            "target": table.config.get("target"),
-            "lobby": table.status == Table.Status.LOBBY,
-            "closed": table.status == Table.Status.CLOSED,
-        },
+        "table": table_summary(table),
         "panel_template": f"games/{table.game}/_{table.mode}.html",
         "seats": [
             {
@@ -91,12 +119,28 @@ def table_context(
         "host": host,
         "view": view,
         "panel": panel,
-        "log": log_lines(table, names),
+        "log": log_lines(table, snap.log_rows, names),
         "digital": table.mode == Table.Mode.DIGITAL,
         "bot_levels": [(level, labels.BOT_LEVELS[level]) for level in autoplay.levels(table.game)],
         "error": labels.refusal(error, table.game) if error else None,
-        "action_id": uuid.uuid4().hex,
+        "fields": FIELDS,
         "act_url": reverse("table_act", kwargs={"code": table.code}),
+    }
+
+
+def table_summary(table: Table) -> dict:
+    """What the page and the live partial say about the table itself."""
+    return {
+        "code": table.code,
+        "game": table.game,
+        "game_name": get_game(table.game).name,
+        "mode": table.mode,
+        "status": table.status,
+        "version": table.version,
+        "players": table.players,
+        "target": table.config.get("target"),
+        "lobby": table.status == Table.Status.LOBBY,
+        "closed": table.status == Table.Status.CLOSED,
     }
 
 
@@ -107,36 +151,46 @@ def seat_name(seat) -> str:
     return seat.name
 
 
-def log_lines(table: Table, names: dict) -> list[str]:
-    """The latest moves in words, newest first."""
+def log_lines(table: Table, rows: list[dict], names: dict) -> list[str]:
+    """The latest moves in words, newest first (`rows`: the newest Action rows first)."""
     if (table.game, table.mode) == ("triumfdrez", Table.Mode.DIGITAL):
-        recent = Action.objects.filter(table=table).order_by("-version")[:LOG_LENGTH]
         return [
             labels.describe_triumfdrez_digital(row["action"], names.get(row["seat"]))
-            for row in recent.values("seat", "action")
+            for row in rows[:LOG_LENGTH]
         ]
     if table.mode == Table.Mode.DIGITAL:
-        # a cross and its extra crosses are one line: read enough rows for a few chains
-        rows = Action.objects.filter(table=table).order_by("-version")[: LOG_LENGTH * 4]
-        rows = list(rows.values("version", "seat", "action"))[::-1]
-        return labels.describe_turns(rows, names)[-LOG_LENGTH:][::-1]
-    recent = Action.objects.filter(table=table).order_by("-version")[:LOG_LENGTH]
+        return labels.describe_turns(rows[::-1], names)[-LOG_LENGTH:][::-1]
     return [
         labels.describe(table.game, row["action"], names.get(row["seat"]))
-        for row in recent.values("seat", "action")
+        for row in rows[:LOG_LENGTH]
     ]
 
 
 def live_html(
-    table: Table, phone_seats, active, host, lang: str, error=None, csrf_token=None
+    snap: Snapshot, phone_seats, active, host, lang: str, error=None, csrf_token=None, oob=True
 ) -> str:
-    """The live partial as out-of-band swaps. Over a WebSocket there is no request:
-    the phone's own CSRF cookie value keeps its plain form POSTs valid."""
+    """The live partial (as an out-of-band swap unless `oob` is false). Over a WebSocket
+    there is no request: the phone's own CSRF cookie value keeps its plain form POSTs
+    valid. Reads no database: a consumer calls it in the event loop."""
     with translation.override(lang):
-        context = table_context(table, phone_seats, active, host, error)
-        context["oob"] = True
+        context = table_context(snap, phone_seats, active, host, error)
+        context["oob"] = oob
         context["csrf_token"] = csrf_token
-        return render_to_string("games/_live.html", context)
+        # one action id per render: a form sent twice is applied once
+        context["action_id"] = action_id = uuid.uuid4().hex
+        html = render_to_string("games/_live.html", context)
+    fields = format_html(
+        '<input type="hidden" name="seat" value="{}"><input type="hidden" name="version"'
+        ' value="{}"><input type="hidden" name="action_id" value="{}">',
+        "" if active is None else active,
+        snap.table.version,
+        action_id,
+    )
+    if csrf_token:
+        fields = format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">{}', csrf_token, fields
+        )
+    return html.replace(FIELDS, fields)
 
 
 def _triggs_companion(view: dict, names: dict, active) -> dict:
@@ -162,6 +216,7 @@ def _triggs_companion(view: dict, names: dict, active) -> dict:
     ]
     return {
         "rows": rows,
+        "sheet_key": (sheet, can_cross, placing_extra),
         "my_total": sum(sheet) if sheet else 0,
         "others": others,
         "can_cross": can_cross,
@@ -343,6 +398,7 @@ def _triggs_digital(view: dict, names: dict, active) -> dict:
         # for the script that checks the ticked cards of the hand (static/js/table.js)
         "rooms": ",".join(map(str, rooms)),
         "rows": _sheet_rows(sheet, extra=my_turn and phase == "extra") if sheet else [],
+        "sheet_key": (sheet, False, my_turn and phase == "extra"),
         "my_total": sum(sheet) if sheet else 0,
         "others": others,
         "turn_name": names.get(view["turn"]),

@@ -41,9 +41,11 @@ def group_name(code: str) -> str:
 
 
 def broadcast(code: str, version: int | None = None) -> None:
-    """Tell every phone at the table to render its own view afresh."""
+    """Tell every phone at the table to render its own view afresh. The change id lets
+    the phones on one process share one read of the table (games.consumers)."""
     layer = get_channel_layer()
-    async_to_sync(layer.group_send)(group_name(code), {"type": "table.changed", "version": version})
+    message = {"type": "table.changed", "version": version, "change": secrets.token_hex(8)}
+    async_to_sync(layer.group_send)(group_name(code), message)
 
 
 def _after_commit(table: Table) -> None:

@@ -26,7 +26,8 @@ from games.render import (
     live_html,
     pick_active,
     seat_cookie_name,
-    table_context,
+    snapshot,
+    table_summary,
 )
 
 COOKIE_AGE = 60 * 60 * 24 * 30
@@ -169,23 +170,22 @@ def table_page(request, code):
 
 def _render_table(request, table: Table, error=None, status=200):
     phone_seats, active, host = _phone(request, table)
+    snap = snapshot(table)
+    lang, csrf = get_language(), get_token(request)
+    html = live_html(snap, phone_seats, active, host, lang, error, csrf, oob=bool(request.htmx))
     if request.htmx:
-        html = live_html(
-            table, phone_seats, active, host, get_language(), error, get_token(request)
-        )
         return HttpResponse(html, status=status)
-    context = table_context(table, phone_seats, active, host, error)
     join_url = request.build_absolute_uri(reverse("join", kwargs={"code": table.code}))
-    context.update(
-        {
-            "join_url": join_url,
-            "join_qr": _qr_svg(join_url),
-            "created": table.created,
-            "ws_url": f"/ws/table/{table.code}/?lang={get_language()}"
-            + (f"&seat={active}" if active is not None else ""),
-            "oob": False,
-        }
-    )
+    context = {
+        "table": table_summary(table),
+        "host": host,
+        "live": html,
+        "join_url": join_url,
+        "join_qr": _qr_svg(join_url),
+        "created": table.created,
+        "ws_url": f"/ws/table/{table.code}/?lang={get_language()}"
+        + (f"&seat={active}" if active is not None else ""),
+    }
     return render(request, "games/table.html", context, status=status)
 
 

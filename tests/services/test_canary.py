@@ -202,13 +202,15 @@ def payloads(table_id: int, seat: int | None, tokens, probe, pages: bool) -> dic
     table = Table.objects.get(pk=table_id)
     lang = LANGS[seat % len(LANGS)] if seat is not None else "es"
     phone = [seat] if seat is not None else []
-    out = {"live": render.live_html(table, phone, seat, False, lang, None, "csrf")}
+    out = {"live": render.live_html(render.snapshot(table), phone, seat, False, lang, None, "csrf")}
     if seat is not None:
         try:
             services.apply_action(table, seat, probe, table.version, "probe-" + uuid.uuid4().hex)
         except services.Refused as refusal:
             table = Table.objects.get(pk=table_id)
-            out["refusal"] = render.live_html(table, phone, seat, False, lang, refusal, "csrf")
+            out["refusal"] = render.live_html(
+                render.snapshot(table), phone, seat, False, lang, refusal, "csrf"
+            )
         else:
             raise AssertionError(f"the probe {probe} was applied for seat {seat}")
     if pages:
