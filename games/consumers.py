@@ -14,10 +14,10 @@ import json
 import re
 import time
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import close_old_connections
 
 from games import render, services
 from games.actions import BadInput, perform
@@ -33,7 +33,6 @@ POLICY_VIOLATION = 4008
 ACTION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LANGS = {code for code, _ in settings.LANGUAGES}
 SHARE_SECONDS = 10  # how long a change's snapshot stays shared on this process
-
 # (table id, change id) -> the task reading that table once the change was committed
 _shared: dict[tuple[int, str], asyncio.Task] = {}
 
@@ -50,7 +49,6 @@ def shared_snapshot(table_id: int, change: str) -> asyncio.Future:
 
 @database_sync_to_async
 def load_snapshot(table_id: int):
-    close_old_connections()
     return render.snapshot(table_id)
 
 
@@ -82,9 +80,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    async def dispatch(self, message):
+        """Channels' own dispatch, without its call to close_old_connections before every
+        message: that call waits its turn on the one database thread, behind every move
+        being applied, so under load each phone's update queued there. This consumer
+        reaches the database only through database_sync_to_async, which closes old
+        connections itself around each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     @database_sync_to_async
     def identify(self, wanted_seat):
-        close_old_connections()
         table = Table.objects.filter(code=self.code).first()
         if table is None:
             return None
@@ -157,7 +165,6 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def apply(self, seat, message, version, action_id):
-        close_old_connections()
         table = Table.objects.get(pk=self.table_id)
         if seat not in self.seat_indices(table):
             raise services.Refused("seat_not_yours")

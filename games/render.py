@@ -20,10 +20,12 @@ from games.registry import get_game
 
 MAX_SEATS_PER_PHONE = 4
 LOG_LENGTH = 8
-# Where a form's hidden fields go (seat, version, action id, CSRF token). Templates write
-# {{ fields }}; live_html stamps the real ones in last, so that fragments without them
-# can be cached (the {% cache %} blocks). Escaped text can never contain "<".
+# What differs per render or per table inside a form: its hidden fields (seat, version,
+# action id, CSRF token) and its address. Templates write {{ fields }} and {{ act_url }};
+# live_html stamps the real ones in last, so that the fragments holding forms can be
+# cached and shared by every table (the {% cache %} blocks). Escaped text never has "<".
 FIELDS = mark_safe("<!--fields-->")
+ACT_URL = mark_safe("<!--act-url-->")
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ def table_context(
         "bot_levels": [(level, labels.BOT_LEVELS[level]) for level in autoplay.levels(table.game)],
         "error": labels.refusal(error, table.game) if error else None,
         "fields": FIELDS,
-        "act_url": reverse("table_act", kwargs={"code": table.code}),
+        "act_url": ACT_URL,
     }
 
 
@@ -179,6 +181,7 @@ def live_html(
         # one action id per render: a form sent twice is applied once
         context["action_id"] = action_id = uuid.uuid4().hex
         html = render_to_string("games/_live.html", context)
+        act_url = reverse("table_act", kwargs={"code": snap.table.code})  # in `lang`
     fields = format_html(
         '<input type="hidden" name="seat" value="{}"><input type="hidden" name="version"'
         ' value="{}"><input type="hidden" name="action_id" value="{}">',
@@ -190,7 +193,7 @@ def live_html(
         fields = format_html(
             '<input type="hidden" name="csrfmiddlewaretoken" value="{}">{}', csrf_token, fields
         )
-    return html.replace(FIELDS, fields)
+    return html.replace(FIELDS, fields).replace(ACT_URL, act_url)
 
 
 def _triggs_companion(view: dict, names: dict, active) -> dict:
@@ -216,7 +219,6 @@ def _triggs_companion(view: dict, names: dict, active) -> dict:
     ]
     return {
         "rows": rows,
-        "sheet_key": (sheet, can_cross, placing_extra),
         "my_total": sum(sheet) if sheet else 0,
         "others": others,
         "can_cross": can_cross,
@@ -398,7 +400,6 @@ def _triggs_digital(view: dict, names: dict, active) -> dict:
         # for the script that checks the ticked cards of the hand (static/js/table.js)
         "rooms": ",".join(map(str, rooms)),
         "rows": _sheet_rows(sheet, extra=my_turn and phase == "extra") if sheet else [],
-        "sheet_key": (sheet, False, my_turn and phase == "extra"),
         "my_total": sum(sheet) if sheet else 0,
         "others": others,
         "turn_name": names.get(view["turn"]),

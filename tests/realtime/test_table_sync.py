@@ -2,6 +2,7 @@
 and refusals that always come with a translated reason and a fresh render."""
 
 import asyncio
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -218,3 +219,39 @@ async def test_a_closed_table_refuses_actions(phone):
     html = await p.next()
     assert 'class="error"' in flash_of(html)
     assert (await reload(table)).status == Table.Status.CLOSED
+
+
+async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(phone, monkeypatch):
+    from games import render
+
+    reads = []
+    real = render.snapshot
+
+    def counted(table):
+        reads.append(table)
+        return real(table)
+
+    table, tokens, _host = await seated_table(players=4)
+    langs = ["es", "el", "ru", "fr"]
+    phones = [phone(table.code, [t], lang=lang) for t, lang in zip(tokens, langs, strict=True)]
+    phones.append(phone(table.code))
+    for p in phones:
+        assert await p.connect()
+    monkeypatch.setattr(render, "snapshot", counted)
+    turn = table.state["turn"]
+    await phones[turn].act(turn, table.version, kind="cross", value="9", sets="1")
+    for p in phones:
+        assert version_of(await p.next()) == table.version + 1
+    assert len(reads) == 1  # five phones, one read
+    # each still sees its own seat: its sheet has the buttons, the watcher's page none
+    assert [p.received[-1].count('name="seat" value="') > 0 for p in phones] == [True] * 4 + [False]
+    addresses = []
+    for i, p in enumerate(phones[:4]):
+        assert f'name="seat" value="{i}"' in p.received[-1]
+        # the moves' forms post to the table in the phone's own language
+        found = set(re.findall(rf'action="/(\w+)/t/{table.code}/act/"', p.received[-1]))
+        assert found <= {langs[i]}
+        addresses += found
+    assert len(addresses) >= 2  # the seat to play now, and the one that may undo
+    for p in phones:
+        await p.close()

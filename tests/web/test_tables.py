@@ -240,3 +240,23 @@ def test_dates_are_formatted_by_babel_for_the_language(table_with_two):
     for lang, locale in (("ru", "ru"), ("el", "el"), ("fr", "fr")):
         html = host.get(f"/{lang}/t/{table.code}/").content.decode()
         assert format_datetime(table.created, format="medium", locale=locale) in html
+
+
+def test_cached_sheet_rows_carry_each_tables_own_address_and_fields():
+    """The rows of a sheet are rendered once per process and shared by every table with
+    the same row (games.render stamps each form's address and hidden fields in last)."""
+    pages = []
+    for lang in ("es", "es", "fr"):
+        host = Client()
+        code = create(host, lang=lang)["Location"].split("/")[3]
+        Client().post(f"/{lang}/join/{code}/", {"seat": "1", "name": "Boris"})
+        host.post(f"/{lang}/t/{code}/start/", {"action_id": f"start-{code}"})
+        pages.append((code, lang, host.get(f"/{lang}/t/{code}/").content.decode()))
+    for code, lang, html in pages:
+        rows = re.findall(r'<form class="play-row[^"]*" method="post" action="([^"]*)"', html)
+        assert rows == [f"/{lang}/t/{code}/act/"] * 12
+        version = Table.objects.get(code=code).version
+        assert html.count(f'name="version" value="{version}"') >= 12
+        assert html.count('name="csrfmiddlewaretoken"') >= 12
+        assert "<!--" not in html  # no stamp left unfilled
+    assert "Tachar" in pages[0][2] and "Cocher" in pages[2][2]  # each in its own language
