@@ -190,7 +190,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if snap is None:  # the table is gone
             await self.close(code=4404)
             return
-        seats = render.phone_seats(snap, self.hashes)
+        seats = render.seats_held(snap, self.hashes)
         active = self.active if self.active in seats else render.pick_active(seats, None)
         csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
         html = render.live_html(snap, seats, active, self.host, self.lang, error, csrf)

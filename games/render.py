@@ -53,7 +53,7 @@ def snapshot(table: Table | int) -> Snapshot | None:
     return Snapshot(table, seats, list(rows.values("version", "seat", "action")))
 
 
-def phone_seats(snap: Snapshot, token_hashes) -> list[int]:
+def seats_held(snap: Snapshot, token_hashes) -> list[int]:
     """The seats a phone holds now: those whose token is in its cookie (hashed)."""
     return [
         seat.index for seat in snap.seats if seat.token_hash and seat.token_hash in token_hashes
