@@ -185,13 +185,15 @@ def parse_action(table: Table, fields: dict) -> dict:
     return parser(kind, fields)
 
 
-def perform(table: Table, seat: int, fields: dict, version: int, action_id: str):
+def perform(table: Table, seat: int, fields: dict, version: int, action_id: str, holder=None):
     """One phone's request, from a POST or a WebSocket message alike: a move through
-    services.apply_action, or the first pick of a two-tap Triggs draw (games.draws)."""
+    services.apply_action, or the first pick of a two-tap Triggs draw (games.draws).
+    `holder`: the phone's token hashes, when the seat is still to be checked as its own."""
     if fields.get("kind") == "draw_first" and (table.game, table.mode) == ("triggs", "digital"):
         pile = _choice(fields, "first", PILES)
         if pile is None:
             raise BadInput("first")
-        services.pick_first_draw(table, seat, pile, version)
+        services.pick_first_draw(table, seat, pile, version, holder)
         return services.Applied(version)
-    return services.apply_action(table, seat, parse_action(table, fields), version, action_id)
+    action = parse_action(table, fields)
+    return services.apply_action(table, seat, action, version, action_id, holder)

@@ -19,7 +19,6 @@ import logging
 import random
 import threading
 
-from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import close_old_connections, connections
@@ -60,11 +59,13 @@ def after_change(table_id: int) -> None:
         return  # called from a bot's own move: the loop in play_now goes on
     if not _bot_to_act(table_id):
         return
+    from games import services
+
     delay = settings.BOT_DELAY
     if delay <= 0:
         play_now(table_id)
         return
-    loop = _server_loop()
+    loop = services.server_loop()
     if loop is not None:
         # a fresh context: this thread's would tell asgiref that the task already runs
         # inside the sync thread it needs (and it would refuse, to avoid a deadlock)
@@ -130,12 +131,6 @@ def _bot_to_act(table_id: int) -> bool:
     return state.get("phase") not in WAITING_PHASES and (
         Seat.objects.filter(table_id=table_id, index=state["turn"], kind=Seat.Kind.BOT).exists()
     )
-
-
-def _server_loop() -> asyncio.AbstractEventLoop | None:
-    """The ASGI server's event loop, when this thread runs sync code on its behalf."""
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    return loop if loop is not None and loop.is_running() else None
 
 
 def _start_task(table_id: int, delay: float) -> None:

@@ -4,9 +4,10 @@ actions to games.services and sends back only its own seat's view.
 Incoming frames are capped (8 KiB), rate-limited and validated; a refused
 message always gets a translated reason and a fresh render, never silence.
 
-A change reaches every phone of the table on this process at once: the first to hear
-it reads the table (games.render.snapshot) and the others share that read. Each phone
-then renders its own seat's view in the event loop, off the database thread.
+A change reaches every phone of the table on this process at once. They render from
+one snapshot of the table per change: the one the change itself kept if it was made on
+this process, else one read by the first phone to hear of it (games.render.keep). Each
+phone renders its own seat's view in the event loop, off the database thread.
 """
 
 import asyncio
@@ -32,19 +33,18 @@ FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
 POLICY_VIOLATION = 4008
 ACTION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LANGS = {code for code, _ in settings.LANGUAGES}
-SHARE_SECONDS = 10  # how long a change's snapshot stays shared on this process
-# (table id, change id) -> the task reading that table once the change was committed
-_shared: dict[tuple[int, str], asyncio.Task] = {}
 
 
-def shared_snapshot(table_id: int, change: str) -> asyncio.Future:
-    """One read of the table per change per process, whichever phone asks first."""
-    key = (table_id, change)
-    task = _shared.get(key)
-    if task is None:
-        task = _shared[key] = asyncio.ensure_future(load_snapshot(table_id))
-        asyncio.get_running_loop().call_later(SHARE_SECONDS, _shared.pop, key, None)
-    return asyncio.shield(task)  # a phone that leaves does not cancel the others' read
+async def shared_snapshot(table_id: int, change: str):
+    """The table as of a change: kept by this process if it made the change, else one
+    read per process, whichever phone asks first."""
+    kept = render.kept(table_id, change)
+    if isinstance(kept, render.Snapshot):
+        return kept
+    if kept is None:
+        kept = asyncio.ensure_future(load_snapshot(table_id))
+        render.keep(table_id, change, kept)
+    return await asyncio.shield(kept)  # a phone that leaves does not cancel the others' read
 
 
 @database_sync_to_async
@@ -65,7 +65,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if phone is None:
             await self.close(code=4404)
             return
-        self.table_id, self.active, self.host = phone
+        self.table, self.active, self.host = phone
+        self.table_id = self.table.pk
+        self.version = 0  # the version of the latest render sent
         self.hashes = {
             hash_token(t) for t in render.cookie_tokens(self.scope.get("cookies", {}), self.code)
         }
@@ -97,14 +99,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if table is None:
             return None
         cookies = self.scope.get("cookies", {})
-        active = render.pick_active(self.seat_indices(table), wanted_seat)
+        seats = services.seats_for_tokens(table, render.cookie_tokens(cookies, table.code))
+        active = render.pick_active([seat.index for seat in seats], wanted_seat)
         host = table.is_host(cookies.get(render.host_cookie_name(table.code)))
-        return table.pk, active, host
-
-    def seat_indices(self, table):
-        """The seats this phone holds now (a host may have freed one since it connected)."""
-        tokens = render.cookie_tokens(self.scope.get("cookies", {}), table.code)
-        return [seat.index for seat in services.seats_for_tokens(table, tokens)]
+        return table, active, host
 
     def take_token(self) -> bool:
         """Token bucket: BUCKET_SIZE at once, then REFILL_PER_SECOND."""
@@ -165,10 +163,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def apply(self, seat, message, version, action_id):
-        table = Table.objects.get(pk=self.table_id)
-        if seat not in self.seat_indices(table):
-            raise services.Refused("seat_not_yours")
-        return perform(table, seat, message, version, action_id)
+        # the seat is checked against the cookie in the move's own transaction (a host
+        # may have freed it since this phone connected)
+        return perform(self.table, seat, message, version, action_id, holder=self.hashes)
 
     async def refuse(self, code, rule=None):
         self.refusals += 1
@@ -179,10 +176,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event):
         change = event.get("change")
-        if isinstance(change, str):
-            await self.send_render(snap=await shared_snapshot(self.table_id, change))
-        else:
+        if not isinstance(change, str):
             await self.send_render()
+            return
+        snap = await shared_snapshot(self.table_id, change)
+        if snap is not None and snap.table.version < self.version:
+            return  # an older change, told after a newer one this phone already shows
+        await self.send_render(snap=snap)
 
     async def send_render(self, error=None, snap=None):
         if snap is None:
@@ -194,4 +194,5 @@ class TableConsumer(AsyncWebsocketConsumer):
         active = self.active if self.active in seats else render.pick_active(seats, None)
         csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
         html = render.live_html(snap, seats, active, self.host, self.lang, error, csrf)
+        self.version = snap.table.version
         await self.send(text_data=html)

@@ -5,7 +5,9 @@ engine state itself never reaches a template: only `engine.view(state, seat)`
 for the phone's active seat (None for a spectator).
 """
 
+import threading
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
@@ -40,17 +42,42 @@ class Snapshot:
     log_rows: list[dict]
 
 
-def snapshot(table: Table | int) -> Snapshot | None:
-    """The table (or the table with this id, None if it is gone) with its seats and log."""
+def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | None:
+    """The table (or the table with this id, None if it is gone) with its seats and log;
+    `seats` when the caller has just read them."""
     if not isinstance(table, Table):
         table = Table.objects.filter(pk=table).first()
         if table is None:
             return None
-    seats = list(Seat.objects.filter(table=table).order_by("index"))
+    if seats is None:
+        seats = list(Seat.objects.filter(table=table).order_by("index"))
     # a digital Triggs cross and its extra crosses are one line: enough rows for a few chains
     length = LOG_LENGTH * 4 if (table.game, table.mode) == ("triggs", "digital") else LOG_LENGTH
     rows = Action.objects.filter(table=table).order_by("-version")[:length]
     return Snapshot(table, seats, list(rows.values("version", "seat", "action")))
+
+
+# The snapshots of this process's latest changes, by (table id, change id): the process
+# that applied a change keeps what it read in the change's transaction, and every phone
+# on it renders from that; a change made elsewhere is read once by the first phone to
+# hear of it (games.consumers keeps that read here too). Bounded, oldest out first: a
+# phone that falls further behind reads the table itself.
+RECENT_CHANGES = 1024
+_recent: OrderedDict = OrderedDict()
+_recent_lock = threading.Lock()  # kept from the database thread, read in the event loop
+
+
+def keep(table_id: int, change: str, value) -> None:
+    with _recent_lock:
+        _recent[(table_id, change)] = value
+        while len(_recent) > RECENT_CHANGES:
+            _recent.popitem(last=False)
+
+
+def kept(table_id: int, change: str):
+    """A change's Snapshot (or the read that will make it), None if not kept here."""
+    with _recent_lock:
+        return _recent.get((table_id, change))
 
 
 def seats_held(snap: Snapshot, token_hashes) -> list[int]:

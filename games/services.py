@@ -5,20 +5,24 @@ also append one Action row and bump the version. Only after commit is the
 table's channel group told that something changed — never what.
 """
 
+import asyncio
+import contextvars
+import logging
 import secrets
 from dataclasses import dataclass
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games import draws
+from games import draws, render
 from games.models import Action, Seat, Table, hash_token, new_code, new_token
 from games.registry import get_game
 
 NAME_MAX = 24
-# Games with a full digital engine and computer players (TriumfDrez's comes later).
+log = logging.getLogger(__name__)
 
 
 class Refused(Exception):
@@ -40,19 +44,60 @@ def group_name(code: str) -> str:
     return f"table-{code}"
 
 
-def broadcast(code: str, version: int | None = None) -> None:
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The ASGI server's event loop, when this thread runs sync code on its behalf."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    return loop if loop is not None and loop.is_running() else None
+
+
+def broadcast(code: str, version: int | None = None, snap=None) -> None:
     """Tell every phone at the table to render its own view afresh. The change id lets
-    the phones on one process share one read of the table (games.consumers)."""
-    layer = get_channel_layer()
-    message = {"type": "table.changed", "version": version, "change": secrets.token_hex(8)}
-    async_to_sync(layer.group_send)(group_name(code), message)
+    the phones on one process share one read of the table (games.consumers); `snap`,
+    the table as the change left it, spares this process's phones that read.
+
+    Run for an ASGI server (a consumer or a view), the message is handed to the server's
+    event loop and this thread goes on at once: it is the one database thread, and
+    waiting there for Redis held up every other move. The loop sends a process's
+    messages one after another, in the order of their commits."""
+    change = secrets.token_hex(8)
+    if snap is not None:
+        render.keep(snap.table.pk, change, snap)
+    message = {"type": "table.changed", "version": version, "change": change}
+    loop = server_loop()
+    if loop is None:
+        async_to_sync(get_channel_layer().group_send)(group_name(code), message)
+    else:
+        # a fresh context: this thread's would tell asgiref that it runs inside the
+        # sync thread it would need
+        loop.call_soon_threadsafe(
+            _send_in_order, group_name(code), message, context=contextvars.Context()
+        )
 
 
-def _after_commit(table: Table) -> None:
+_last_send: asyncio.Task | None = None
+
+
+def _send_in_order(group: str, message: dict) -> None:
+    """On the server's event loop: send after the process's previous message."""
+    global _last_send
+    previous = _last_send
+
+    async def send():
+        if previous is not None and not previous.done():
+            await asyncio.wait([previous])
+        try:
+            await get_channel_layer().group_send(group, message)
+        except Exception:  # Redis away: the phones catch up on their next resync
+            log.exception("could not tell %s of a change", group)
+
+    _last_send = asyncio.get_running_loop().create_task(send())
+
+
+def _after_commit(table: Table, snap=None) -> None:
     code, version = table.code, table.version
     # robust: a change that is saved stays answered as saved even if the channel layer
     # is down; phones catch up on their next resync.
-    transaction.on_commit(lambda: broadcast(code, version), robust=True)
+    transaction.on_commit(lambda: broadcast(code, version, snap), robust=True)
     if table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING:
         # then a computer player moves if its seat is to act (games.autoplay)
         from games import autoplay
@@ -247,12 +292,37 @@ def rematch(table: Table, host_token: str | None, client_action_id: str) -> Appl
 
 
 def apply_action(
-    table: Table, seat: int, action: dict, expected_version: int, client_action_id: str
+    table: Table,
+    seat: int,
+    action: dict,
+    expected_version: int,
+    client_action_id: str,
+    holder: set[str] | None = None,
 ) -> Applied:
-    """Apply one seat's action: the data path of every move, in both modes."""
+    """Apply one seat's action: the data path of every move, in both modes. `holder`: the
+    token hashes of the phone asking, when the seat is still to be checked as its own.
+
+    Five statements: the locked row (with whether the action id was seen), the seats,
+    the new state, the log row and the log's latest rows, which with the seats make the
+    snapshot the phones of this process render (games.render)."""
     with transaction.atomic():
-        table = _locked(table.pk)
-        if Action.objects.filter(table=table, client_action_id=client_action_id).exists():
+        table = (
+            Table.objects.select_for_update()
+            .annotate(
+                seen=Exists(
+                    Action.objects.filter(table=OuterRef("pk"), client_action_id=client_action_id)
+                )
+            )
+            .get(pk=table.pk)
+        )
+        seats = _seats(table, seat, holder)
+        if not table.seen and expected_version != table.version:
+            # `seen` was read as the log stood before the lock was ours: a twin of this
+            # action (a second tab, the other process) may have been applied meanwhile
+            table.seen = Action.objects.filter(
+                table=table, client_action_id=client_action_id
+            ).exists()
+        if table.seen:
             # The process that applied it may have died before telling the table.
             _after_commit(table)
             return Applied(table.version, duplicate=True)
@@ -263,7 +333,7 @@ def apply_action(
         if expected_version != table.version:
             raise Refused("stale")
         engine = get_game(table.game).engine(table.mode)
-        drawing = _committed_draw(table, seat)
+        drawing = _committed_draw(table, seats, seat)
         if drawing and not (
             action.get("type") == "draw"
             and type(action.get("from")) is list
@@ -274,10 +344,10 @@ def apply_action(
             state = engine.apply(table.state, seat, action)
         except engine.IllegalAction as error:
             raise Refused(error.code, getattr(error, "rule", None)) from None
-        if drawing or action.get("type") == "draw":
-            Seat.objects.filter(table=table, index=seat).exclude(pending_draw="").update(
-                pending_draw=""
-            )
+        own = next((row for row in seats if row.index == seat), None)
+        if own is not None and own.pending_draw and (drawing or action.get("type") == "draw"):
+            Seat.objects.filter(pk=own.pk).update(pending_draw="")
+            own.pending_draw = ""
         table.state = state
         table.version += 1
         # A finished companion match can still take back its last hand.
@@ -291,29 +361,42 @@ def apply_action(
             action=action,
             client_action_id=client_action_id,
         )
-        _after_commit(table)
+        _after_commit(table, render.snapshot(table, seats))
     return Applied(table.version)
 
 
-def _committed_draw(table: Table, seat: int) -> str | None:
+def _seats(table: Table, seat: int, holder: set[str] | None) -> list[Seat]:
+    """The table's seats; refused unless `holder` (if given) holds `seat`."""
+    seats = list(Seat.objects.filter(table=table).order_by("index"))
+    if holder is not None and not any(
+        row.index == seat and row.token_hash and row.token_hash in holder for row in seats
+    ):
+        raise Refused("seat_not_yours")
+    return seats
+
+
+def _committed_draw(table: Table, seats: list[Seat], seat: int) -> str | None:
     if (table.game, table.mode) != ("triggs", Table.Mode.DIGITAL):
         return None
-    row = Seat.objects.filter(table=table, index=seat).first()
+    row = next((row for row in seats if row.index == seat), None)
     return draws.committed_pile(row, table.version) if row else None
 
 
-def pick_first_draw(table: Table, seat: int, pile: str, expected_version: int) -> None:
+def pick_first_draw(
+    table: Table, seat: int, pile: str, expected_version: int, holder: set[str] | None = None
+) -> None:
     """Digital Triggs: the seat takes its first card from `pile` and sees what it
     uncovered before choosing the second (games.draws); it is now committed to drawing."""
     with transaction.atomic():
         table = _locked(table.pk)
+        seats = _seats(table, seat, holder)
         if (table.game, table.mode) != ("triggs", Table.Mode.DIGITAL) or pile not in draws.PILES:
             raise Refused("bad_request")
         if table.status != Table.Status.PLAYING:
             raise Refused("not_playing")
         if expected_version != table.version:
             raise Refused("stale")
-        committed = _committed_draw(table, seat)
+        committed = _committed_draw(table, seats, seat)
         if committed and committed != pile:
             raise Refused("draw_committed", "T-A")
         error = draws.first_draw_refusal(table.state, seat, pile)

@@ -222,14 +222,14 @@ async def test_a_closed_table_refuses_actions(phone):
 
 
 async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(phone, monkeypatch):
-    from games import render
+    from games import render, services
 
     reads = []
     real = render.snapshot
 
-    def counted(table):
-        reads.append(table)
-        return real(table)
+    def counted(table, seats=None):
+        reads.append(seats is None)  # a read of its own, or the seats its caller just read
+        return real(table, seats)
 
     table, tokens, _host = await seated_table(players=4)
     langs = ["es", "el", "ru", "fr"]
@@ -242,7 +242,8 @@ async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(
     await phones[turn].act(turn, table.version, kind="cross", value="9", sets="1")
     for p in phones:
         assert version_of(await p.next()) == table.version + 1
-    assert len(reads) == 1  # five phones, one read
+    # the move kept the snapshot it made in its own transaction: five phones, no read
+    assert reads == [False]
     # each still sees its own seat: its sheet has the buttons, the watcher's page none
     assert [p.received[-1].count('name="seat" value="') > 0 for p in phones] == [True] * 4 + [False]
     addresses = []
@@ -253,5 +254,36 @@ async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(
         assert found <= {langs[i]}
         addresses += found
     assert len(addresses) >= 2  # the seat to play now, and the one that may undo
+    # a change told with no snapshot (as from another process): one read for five phones
+    reads.clear()
+    await database_sync_to_async(services.broadcast)(table.code, table.version + 1)
+    for p in phones:
+        assert version_of(await p.next()) == table.version + 1
+    assert reads == [True]
     for p in phones:
         await p.close()
+
+
+async def test_a_phone_never_goes_back_to_an_older_change_told_late(phone):
+    """Changes may be told out of order (two processes, Redis): a phone keeps the newest."""
+    from games import render, services
+
+    table, tokens, _host = await seated_table(players=2)
+    p = phone(table.code, [tokens[0]])
+    assert await p.connect()
+    old = await database_sync_to_async(render.snapshot)(table.pk)
+    turn = table.state["turn"]
+    mover = phone(table.code, [tokens[turn]])
+    assert await mover.connect()
+    await mover.act(turn, table.version, kind="pass")
+    assert version_of(await p.next()) == table.version + 1
+    render.keep(table.pk, "late", old)
+    from channels.layers import get_channel_layer
+
+    await get_channel_layer().group_send(
+        services.group_name(table.code), {"type": "table.changed", "change": "late"}
+    )
+    await database_sync_to_async(services.broadcast)(table.code)  # then a fresh one
+    assert version_of(await p.next()) == table.version + 1  # not the old version
+    for each in (p, mover):
+        await each.close()
