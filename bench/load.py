@@ -13,6 +13,7 @@ Run from the repository root (about 2-3 minutes; PostgreSQL and Redis as for the
 tests, TEST_POSTGRES_URL and TEST_REDIS_URL):
 
     .venv/bin/python bench/load.py [--steps 25,50,100,200] [--interval 2.5] [--window 9]
+        [--setups 1,2,relay]
 
 Not a test: the machine is shared, so read the figures, don't assert on them.
 """
@@ -246,14 +247,15 @@ class Run:
         start = loop.time() + 0.5
         stop = start + self.warmup + self.window
         n = len(self.tables)
-        drivers = [
-            self.drive(t, start + self.interval * i / n, stop) for i, t in enumerate(self.tables)
-        ]
+        # every table starts at its own phase, the samples counted after the warm-up (a
+        # table that only started then would move in step with the others, in bursts)
+        task = asyncio.gather(
+            *(self.drive(t, start + self.interval * i / n, stop) for i, t in enumerate(self.tables))
+        )
         await asyncio.sleep(max(0.0, start + self.warmup - loop.time()))
         before = [s.usage() for s in self.servers]
         busy0, client0 = machine_busy(), time.process_time()
         wall0 = time.monotonic()
-        task = asyncio.gather(*drivers)
         await asyncio.sleep(max(0.0, stop - loop.time()))
         wall = time.monotonic() - wall0
         after = [s.usage() for s in self.servers]
@@ -307,6 +309,9 @@ def main() -> None:
     parser.add_argument("--goal-ms", type=float, default=100.0)
     parser.add_argument("--conn-max-age", default="60")
     parser.add_argument("--budget", type=float, default=240.0, help="seconds before it stops")
+    parser.add_argument(
+        "--setups", default="1,2,relay", help="which set-ups: 1 and 2 processes, the relay"
+    )
     args = parser.parse_args()
     steps = [int(n) for n in args.steps.split(",")]
     began = time.monotonic()
@@ -377,11 +382,12 @@ def main() -> None:
             )
 
         header()
-        for label, app, count in (
-            ("project ×1", "companion.asgi:application", 1),
-            ("project ×2", "companion.asgi:application", 2),
-            ("relay ×1", "bench.load:relay", 1),
-        ):
+        setups = {
+            "1": ("project ×1", "companion.asgi:application", 1),
+            "2": ("project ×2", "companion.asgi:application", 2),
+            "relay": ("relay ×1", "bench.load:relay", 1),
+        }
+        for label, app, count in (setups[key] for key in args.setups.split(",")):
             env = dict(server_env, RELAY_PAD_BYTES=str(size))
             servers = [Server(f"{label[0]}{i}", work, env, app=app) for i in range(count)]
             for server in servers:
