@@ -87,18 +87,6 @@ TEMPLATES = [
     },
 ]
 
-# Rendered fragments keyed by everything they show ({% cache %} in the table partials),
-# per process: a sheet that did not change is not rendered again for every phone.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "template_fragments": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "template-fragments",
-        "TIMEOUT": 3600,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    },
-}
-
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",

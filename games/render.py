@@ -5,6 +5,7 @@ engine state itself never reaches a template: only `engine.view(state, seat)`
 for the phone's active seat (None for a spectator).
 """
 
+import functools
 import threading
 import uuid
 from collections import OrderedDict
@@ -24,8 +25,8 @@ MAX_SEATS_PER_PHONE = 4
 LOG_LENGTH = 8
 # What differs per render or per table inside a form: its hidden fields (seat, version,
 # action id, CSRF token) and its address. Templates write {{ fields }} and {{ act_url }};
-# live_html stamps the real ones in last, so that the fragments holding forms can be
-# cached and shared by every table (the {% cache %} blocks). Escaped text never has "<".
+# live_html stamps the real ones in last, so that the fragments holding forms are drawn
+# once per process and shared by every table (play_row). Escaped text never has "<".
 FIELDS = mark_safe("<!--fields-->")
 ACT_URL = mark_safe("<!--act-url-->")
 
@@ -238,7 +239,7 @@ def _triggs_companion(view: dict, names: dict, active) -> dict:
             "index": seat,
             "name": names.get(seat, ""),
             "total": sum(crossed),
-            "crossed": ",".join(map(str, crossed)),
+            "sheet": mini_sheet(translation.get_language(), tuple(crossed), names.get(seat, "")),
             "turn": view["turn_marker"] and view["turn"] == seat and phase == "play",
         }
         for seat, crossed in enumerate(view["sheets"])
@@ -318,35 +319,62 @@ def _triumfdrez_companion(view: dict, names: dict, active) -> dict:
     }
 
 
-def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> list[dict]:
-    """A sheet's rows for the tappable play-sheet grid (T-C, T-C-BONUS). With `cross`, each
-    open box is a button crossing up to it (sets = open boxes up to it); with `extra`, the
-    first open box of each open row is a button for an extra cross."""
+def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> list[str]:
+    """A sheet's rows for the tappable play-sheet grid (T-C, T-C-BONUS): with `cross`, each
+    open box is a button crossing up to it; with `extra`, the first open box of each open
+    row is a button for an extra cross."""
     from games.labels import TRIGGS_ROW_SIZES
 
-    rows = []
-    for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, sheet, strict=True), start=1):
-        kind = "cross" if cross else "extra" if extra else None
-        boxes = [
-            {
-                "crossed": i < done,
-                "kind": kind if (i >= done if cross else i == done) else None,
-                "sets": i - done + 1,
-            }
-            for i in range(size)
-        ]
-        rows.append(
-            {
-                "value": value,
-                "size": size,
-                "crossed": done,
-                "full": done == size,
-                "boxes": boxes,
-                "spacer": max(TRIGGS_ROW_SIZES) - size,
-                "mode": kind if done < size else None,
-            }
-        )
-    return rows
+    kind = "cross" if cross else "extra" if extra else None
+    lang = translation.get_language()
+    return [
+        play_row(lang, value, done, kind if done < size else None)
+        for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, sheet, strict=True), start=1)
+    ]
+
+
+# Sheets are drawn once per process for each thing they show, and shared by every phone
+# and table: a row by (language, row, boxes crossed, what a tap does), another player's
+# small sheet by (language, boxes crossed, name). Each is a few hundred bytes.
+DRAWN_SHEETS = 4096
+
+
+@functools.lru_cache(maxsize=DRAWN_SHEETS)
+def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
+    """One row of the play sheet; with `mode` ("cross" or "extra") it is a form whose
+    boxes are its buttons (sets = the open boxes up to the one tapped)."""
+    from games.labels import TRIGGS_ROW_SIZES
+
+    size = TRIGGS_ROW_SIZES[value - 1]
+    boxes = [
+        {
+            "crossed": i < done,
+            "kind": mode if (i >= done if mode == "cross" else i == done) else None,
+            "sets": i - done + 1,
+        }
+        for i in range(size)
+    ]
+    row = {
+        "value": value,
+        "size": size,
+        "crossed": done,
+        "full": done == size,
+        "boxes": boxes,
+        "spacer": max(TRIGGS_ROW_SIZES) - size,
+        "mode": mode,
+    }
+    context = {"row": row, "fields": FIELDS, "act_url": ACT_URL}
+    with translation.override(lang):
+        return render_to_string("games/triggs/_play_row.html", context)
+
+
+@functools.lru_cache(maxsize=DRAWN_SHEETS)
+def mini_sheet(lang: str, crossed: tuple[int, ...], name: str) -> str:
+    """Another player's sheet, small and read-only."""
+    from games.templatetags.rules_tags import score_sheet
+
+    with translation.override(lang):
+        return render_to_string("games/triggs/_sheet.html", score_sheet(crossed, label=name))
 
 
 def _triggs_digital(view: dict, names: dict, active) -> dict:
@@ -405,7 +433,7 @@ def _triggs_digital(view: dict, names: dict, active) -> dict:
             "index": seat,
             "name": names.get(seat, ""),
             "total": sum(crossed),
-            "crossed": ",".join(map(str, crossed)),
+            "sheet": mini_sheet(translation.get_language(), tuple(crossed), names.get(seat, "")),
             "hand_size": view["hand_sizes"][seat],
             "turn": view["turn"] == seat and phase != "over",
         }

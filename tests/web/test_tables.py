@@ -260,3 +260,19 @@ def test_cached_sheet_rows_carry_each_tables_own_address_and_fields():
         assert html.count('name="csrfmiddlewaretoken"') >= 12
         assert "<!--" not in html  # no stamp left unfilled
     assert "Tachar" in pages[0][2] and "Cocher" in pages[2][2]  # each in its own language
+
+
+def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
+    from games import render
+
+    render.play_row.cache_clear()
+    rows = [render.play_row(lang, 9, 1, "cross") for lang in ("es", "es", "fr")]
+    assert rows[0] is rows[1]  # the same row in the same language: drawn once
+    assert render.play_row.cache_info().hits == 1
+    assert "Tachar" in rows[0] and "Cocher" in rows[2]
+    # one box is crossed: the three open ones are buttons crossing 1, 2 or 3 boxes
+    assert re.findall(r'name="sets" value="(\d)"', rows[0]) == ["1", "2", "3"]
+    assert render.play_row("es", 9, 4, None).count("<button") == 0  # a full row
+    mini = render.mini_sheet("ru", (0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>")
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in mini and "<b>" not in mini
+    assert mini.count('class="mark"') == 2
