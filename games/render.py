@@ -233,7 +233,7 @@ def _triggs_companion(view: dict, names: dict, active) -> dict:
     )
     placing_extra = phase == "extra" and view.get("extra_seat") == me and me is not None
     sheet = view["sheets"][me] if me is not None else None
-    rows = _sheet_rows(sheet, cross=can_cross, extra=placing_extra) if sheet is not None else []
+    rows = _sheet_rows(sheet, cross=can_cross, extra=placing_extra) if sheet is not None else ""
     others = [
         {
             "index": seat,
@@ -319,7 +319,7 @@ def _triumfdrez_companion(view: dict, names: dict, active) -> dict:
     }
 
 
-def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> list[str]:
+def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> str:
     """A sheet's rows for the tappable play-sheet grid (T-C, T-C-BONUS): with `cross`, each
     open box is a button crossing up to it; with `extra`, the first open box of each open
     row is a button for an extra cross."""
@@ -327,10 +327,12 @@ def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> l
 
     kind = "cross" if cross else "extra" if extra else None
     lang = translation.get_language()
-    return [
-        play_row(lang, value, done, kind if done < size else None)
-        for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, sheet, strict=True), start=1)
-    ]
+    return mark_safe(  # rows drawn from templates, their text escaped there
+        "".join(
+            play_row(lang, value, done, kind if done < size else None)
+            for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, sheet, strict=True), 1)
+        )
+    )
 
 
 # Sheets are drawn once per process for each thing they show, and shared by every phone
@@ -344,25 +346,17 @@ def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
     """One row of the play sheet; with `mode` ("cross" or "extra") it is a form whose
     boxes are its buttons (sets = the open boxes up to the one tapped)."""
     from games.labels import TRIGGS_ROW_SIZES
+    from games.templatetags.rules_tags import sheet_row
 
-    size = TRIGGS_ROW_SIZES[value - 1]
     boxes = [
         {
             "crossed": i < done,
             "kind": mode if (i >= done if mode == "cross" else i == done) else None,
             "sets": i - done + 1,
         }
-        for i in range(size)
+        for i in range(TRIGGS_ROW_SIZES[value - 1])
     ]
-    row = {
-        "value": value,
-        "size": size,
-        "crossed": done,
-        "full": done == size,
-        "boxes": boxes,
-        "spacer": max(TRIGGS_ROW_SIZES) - size,
-        "mode": mode,
-    }
+    row = sheet_row(value, done, boxes) | {"mode": mode}
     context = {"row": row, "fields": FIELDS, "act_url": ACT_URL}
     with translation.override(lang):
         return render_to_string("games/triggs/_play_row.html", context)
@@ -454,7 +448,7 @@ def _triggs_digital(view: dict, names: dict, active) -> dict:
         "open_rows": [v for v, room in enumerate(rooms, start=1) if room],
         # for the script that checks the ticked cards of the hand (static/js/table.js)
         "rooms": ",".join(map(str, rooms)),
-        "rows": _sheet_rows(sheet, extra=my_turn and phase == "extra") if sheet else [],
+        "rows": _sheet_rows(sheet, extra=my_turn and phase == "extra") if sheet else "",
         "my_total": sum(sheet) if sheet else 0,
         "others": others,
         "turn_name": names.get(view["turn"]),

@@ -28,23 +28,27 @@ def _row_counts(spec: str) -> dict[int, int]:
     return counts
 
 
+def sheet_row(value: int, done: int, boxes: list[dict]) -> dict:
+    """One row of a Triggs sheet: its value, size, crossed count and `boxes`."""
+    size = TRIGGS_ROW_SIZES[value - 1]
+    return {
+        "value": value,
+        "size": size,
+        "crossed": done,
+        "full": done == size,
+        "boxes": boxes,
+        "spacer": max(TRIGGS_ROW_SIZES) - size,
+    }
+
+
 def sheet_rows(crossed, new=None):
-    """Rows for _sheet.html: each with its value, size, crossed count and boxes."""
+    """Rows for _sheet.html, their boxes crossed or not, and newly crossed or not."""
     new = new or {}
     rows = []
     for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, crossed, strict=True), start=1):
         fresh = min(new.get(value, 0), done)
         boxes = [{"crossed": i < done, "new": done - fresh <= i < done} for i in range(size)]
-        rows.append(
-            {
-                "value": value,
-                "size": size,
-                "crossed": done,
-                "full": done == size,
-                "boxes": boxes,
-                "spacer": max(TRIGGS_ROW_SIZES) - size,
-            }
-        )
+        rows.append(sheet_row(value, done, boxes))
     return rows
 
 
