@@ -101,14 +101,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_MAX_CONNECTIONS = 1000  # per process (Redis itself accepts 10,000 clients)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py >= 8 reads with a 5 s socket timeout, as long as channels-redis
             # blocks in BZPOPMIN: read for longer, or idle sockets are dropped (1011).
+            # Its pools refuse a 101st connection in use: hundreds of phones leaving or
+            # coming back at once (a process restarting) each hold one for a moment.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 15, "socket_connect_timeout": 5}]
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": 15,
+                        "socket_connect_timeout": 5,
+                        "max_connections": REDIS_MAX_CONNECTIONS,
+                    }
+                ]
             },
         }
     }

@@ -25,12 +25,14 @@ from tests.services.conftest import (
     CompanionGame,
     HandshakeRefused,
     Phone,
+    WebSocket,
     close_all,
     fields_of,
     monotonic,
     port_open,
     replay_log,
     seat_phones,
+    version_of,
 )
 
 pytestmark = pytest.mark.services
@@ -546,3 +548,35 @@ def test_http_posts_from_a_foreign_site_are_refused(cluster):
     status, _url, _body = stranger.post(f"/es/t/{table.code}/act/", form)
     assert status == 409  # not its seat
     assert cluster.table(table.code)["version"] == before
+
+
+async def test_hundreds_of_phones_leaving_at_once_all_leave_the_table_group(cluster):
+    """A process restarting, a venue's Wi-Fi dropping: 300 sockets close together. Each
+    leaves the table's group in Redis (a member left behind would be sent every move of
+    the table for a day) and none is refused for want of a Redis connection."""
+    import redis
+
+    a, _b = cluster.servers
+    table = cluster.new_table(server=a)
+    before = a.log_tail(10**7).count("Too many connections")
+
+    async def watch():
+        ws = await WebSocket.connect(
+            a.port, f"/ws/table/{table.code}/?lang=es", {"Origin": a.base}, timeout=30
+        )
+        assert version_of(await asyncio.wait_for(ws.recv(), 30)) == 1
+        return ws
+
+    sockets = await asyncio.gather(*(watch() for _ in range(300)))
+    group = f"asgi:group:table-{table.code}"
+    client = redis.Redis.from_url(cluster.redis_url)
+    try:
+        assert client.zcard(group) == 300
+        await asyncio.gather(*(ws.close() for ws in sockets))
+        deadline = time.monotonic() + 15
+        while client.zcard(group) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        assert client.zcard(group) == 0
+        assert a.log_tail(10**7).count("Too many connections") == before
+    finally:
+        client.close()
