@@ -7,7 +7,7 @@ import pytest
 from games.bots import triumfdrez as bots
 from games.triumfdrez import engine
 
-from .test_triumfdrez_support import PASS, auction_state, bid, play, play_position
+from .test_triumfdrez_support import PASS, WEAK, auction_state, bid, play, play_position
 
 
 def _decide(bot, state, seed=0):
@@ -29,21 +29,6 @@ STRONG_KNIGHTS_BLUE = [
     "pawn-1",
     "pawn-2",
     "neutral-1",
-]
-WEAK = [
-    "pawn-1",
-    "pawn-2",
-    "pawn-3",
-    "knight-1",
-    "knight-2",
-    "bishop-1",
-    "bishop-3",
-    "rook-2",
-    "rook-4",
-    "queen-1",
-    "queen-3",
-    "joker-2",
-    "neutral-2",
 ]
 
 

@@ -15,7 +15,15 @@ from games.bots import triumfdrez as bots
 from games.triumfdrez import engine
 from games.triumfdrez.cards import DECK
 
-from .test_triumfdrez_support import PASS, auction_state, bid, play, play_position, redeal_unseen
+from .test_triumfdrez_support import (
+    PASS,
+    WEAK,
+    auction_state,
+    bid,
+    play,
+    play_position,
+    redeal_unseen,
+)
 
 
 def _decide(state, seed=0, bot=bots.strong, **options):
@@ -123,21 +131,6 @@ MONSTER = [
     "knight-5",
     "joker-9",
     "queen-9",
-]
-WEAK = [
-    "pawn-1",
-    "pawn-2",
-    "pawn-3",
-    "knight-1",
-    "knight-2",
-    "bishop-1",
-    "bishop-3",
-    "rook-2",
-    "rook-4",
-    "queen-1",
-    "queen-3",
-    "joker-2",
-    "neutral-2",
 ]
 
 

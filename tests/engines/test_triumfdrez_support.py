@@ -22,6 +22,23 @@ def play(card):
 
 PASS = {"type": "pass"}
 
+# A hand of low cards only (nothing above 4): nothing to bid on.
+WEAK = [
+    "pawn-1",
+    "pawn-2",
+    "pawn-3",
+    "knight-1",
+    "knight-2",
+    "bishop-1",
+    "bishop-3",
+    "rook-2",
+    "rook-4",
+    "queen-1",
+    "queen-3",
+    "joker-2",
+    "neutral-2",
+]
+
 
 def auction_state(players=4, dealer=0, seed=0, **config):
     """A fresh hand in the auction with the given dealer (the seat after it bids first)."""
