@@ -24,6 +24,6 @@ application = ProtocolTypeRouter(
 )
 
 # What start-up loaded (Django, the apps, the URL and template machinery) lives as long as
-# the process: out of the collector's sight, a full collection under load pauses every
-# table of the process for less (bench/load.py: 85-115 ms pauses before).
+# the process: out of the collector's sight, a full collection pauses every table of the
+# process for less (timed under bench/load.py's 50 tables: 33 ms, against 85-117 ms).
 gc.freeze()

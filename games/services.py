@@ -82,15 +82,17 @@ def _send_in_order(group: str, message: dict) -> None:
     global _last_send
     previous = _last_send
 
+    loop = asyncio.get_running_loop()
+
     async def send():
-        if previous is not None and not previous.done():
+        if previous is not None and not previous.done() and previous.get_loop() is loop:
             await asyncio.wait([previous])
         try:
             await get_channel_layer().group_send(group, message)
         except Exception:  # Redis away: the phones catch up on their next resync
             log.exception("could not tell %s of a change", group)
 
-    _last_send = asyncio.get_running_loop().create_task(send())
+    _last_send = loop.create_task(send())
 
 
 def _after_commit(table: Table, snap=None) -> None:
