@@ -17,8 +17,8 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from games import autoplay, draws, labels
-from games.models import Action, Seat, Table
+from games import autoplay, draws, labels, reads
+from games.models import Seat, Table
 from games.registry import get_game
 
 MAX_SEATS_PER_PHONE = 4
@@ -47,15 +47,14 @@ def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | 
     """The table (or the table with this id, None if it is gone) with its seats and log;
     `seats` when the caller has just read them."""
     if not isinstance(table, Table):
-        table = Table.objects.filter(pk=table).first()
+        table = reads.table(table)
         if table is None:
             return None
     if seats is None:
-        seats = list(Seat.objects.filter(table=table).order_by("index"))
+        seats = reads.seats(table.pk)
     # a digital Triggs cross and its extra crosses are one line: enough rows for a few chains
     length = LOG_LENGTH * 4 if (table.game, table.mode) == ("triggs", "digital") else LOG_LENGTH
-    rows = Action.objects.filter(table=table).order_by("-version")[:length]
-    return Snapshot(table, seats, list(rows.values("version", "seat", "action")))
+    return Snapshot(table, seats, reads.log(table.pk, length))
 
 
 # The snapshots of this process's latest changes, by (table id, change id): the process

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games import draws, render
+from games import draws, reads, render
 from games.models import Action, Seat, Table, hash_token, new_code, new_token
 from games.registry import get_game
 
@@ -308,15 +307,9 @@ def apply_action(
     the new state, the log row and the log's latest rows, which with the seats make the
     snapshot the phones of this process render (games.render)."""
     with transaction.atomic():
-        table = (
-            Table.objects.select_for_update()
-            .annotate(
-                seen=Exists(
-                    Action.objects.filter(table=OuterRef("pk"), client_action_id=client_action_id)
-                )
-            )
-            .get(pk=table.pk)
-        )
+        table = reads.locked_table(table.pk, client_action_id)
+        if table is None:
+            raise Table.DoesNotExist
         seats = _seats(table, seat, holder)
         if not table.seen and expected_version != table.version:
             # `seen` was read as the log stood before the lock was ours: a twin of this
@@ -369,7 +362,7 @@ def apply_action(
 
 def _seats(table: Table, seat: int, holder: set[str] | None) -> list[Seat]:
     """The table's seats; refused unless `holder` (if given) holds `seat`."""
-    seats = list(Seat.objects.filter(table=table).order_by("index"))
+    seats = reads.seats(table.pk)
     if holder is not None and not any(
         row.index == seat and row.token_hash and row.token_hash in holder for row in seats
     ):
