@@ -29,6 +29,7 @@ LOG_LENGTH = 8
 # once per process and shared by every table (play_row). Escaped text never has "<".
 FIELDS = mark_safe("<!--fields-->")
 ACT_URL = mark_safe("<!--act-url-->")
+CSRF = mark_safe("<!--csrf-->")
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,7 @@ def table_context(
         "error": labels.refusal(error, table.game) if error else None,
         "fields": FIELDS,
         "act_url": ACT_URL,
+        "csrf": CSRF,
     }
 
 
@@ -209,18 +211,20 @@ def live_html(
         context["action_id"] = action_id = uuid.uuid4().hex
         html = render_to_string("games/_live.html", context)
         act_url = reverse("table_act", kwargs={"code": snap.table.code})  # in `lang`
+    csrf = (
+        format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf_token)
+        if csrf_token
+        else ""
+    )
     fields = format_html(
-        '<input type="hidden" name="seat" value="{}"><input type="hidden" name="version"'
+        '{}<input type="hidden" name="seat" value="{}"><input type="hidden" name="version"'
         ' value="{}"><input type="hidden" name="action_id" value="{}">',
+        csrf,
         "" if active is None else active,
         snap.table.version,
         action_id,
     )
-    if csrf_token:
-        fields = format_html(
-            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">{}', csrf_token, fields
-        )
-    return html.replace(FIELDS, fields).replace(ACT_URL, act_url)
+    return html.replace(FIELDS, fields).replace(ACT_URL, act_url).replace(CSRF, csrf)
 
 
 def _triggs_companion(view: dict, names: dict, active) -> dict:
@@ -359,6 +363,32 @@ def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
     context = {"row": row, "fields": FIELDS, "act_url": ACT_URL}
     with translation.override(lang):
         return render_to_string("games/triggs/_play_row.html", context)
+
+
+class Frozen(dict):
+    """A dict that can key a cache (its values frozen too)."""
+
+    def __hash__(self):
+        return hash(frozenset(self.items()))
+
+
+def frozen(value):
+    """`value` as a cache key: lists become tuples and dicts Frozen, all the way down."""
+    if isinstance(value, list | tuple):
+        return tuple(frozen(item) for item in value)
+    if isinstance(value, dict):
+        return Frozen((key, frozen(item)) for key, item in value.items())
+    return value
+
+
+@functools.lru_cache(maxsize=DRAWN_SHEETS)
+def fragment(name: str, lang: str, context: frozenset) -> str:
+    """A template drawn with only `context` ((name, frozen value) pairs): the status line,
+    the other players' sheets, the log and the table tools are each the same for many
+    phones and moves ({% fragment %} in games/templatetags/live_tags.py). Forms inside
+    take their CSRF token as {{ csrf }}, stamped in per phone by live_html."""
+    with translation.override(lang):
+        return render_to_string(name, dict(context))
 
 
 @functools.lru_cache(maxsize=DRAWN_SHEETS)

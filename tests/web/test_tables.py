@@ -262,6 +262,32 @@ def test_cached_sheet_rows_carry_each_tables_own_address_and_fields():
     assert "Tachar" in pages[0][2] and "Cocher" in pages[2][2]  # each in its own language
 
 
+def test_shared_fragments_carry_each_phones_own_csrf_token(table_with_two):
+    """The status line, the other players' sheets, the log and the table tools are drawn
+    once per language and content (games.render.fragment); the token in their forms is
+    each phone's own, and the host's forms work with it."""
+    from games import render
+
+    table, host, guest = table_with_two
+    host.cookies.load({"csrftoken": "a" * 32})
+    guest.cookies.load({"csrftoken": "b" * 32})
+    render.fragment.cache_clear()
+    pages = [c.get(f"/es/t/{table.code}/").content.decode() for c in (host, host, guest)]
+    assert render.fragment.cache_info().hits >= 4  # the host's second page drew none anew
+    tools = [page[page.index('<details class="panel tools">') :] for page in pages]
+    tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', part) for part in tools]
+    assert [len(found) for found in tokens] == [3, 3, 1]  # the host frees Boris, closes
+    assert all(len(set(found)) == 1 for found in tokens)  # one phone, one token
+    assert not set(tokens[0] + tokens[1]) & set(re.findall(r'value="([^"]+)"', pages[2]))
+    assert all("<!--" not in page for page in pages)  # no stamp left unfilled
+    assert "Liberar el asiento de Boris" in pages[0] and "Liberar" not in pages[2]
+    strict = Client(enforce_csrf_checks=True)
+    strict.cookies = host.cookies
+    form = {"csrfmiddlewaretoken": tokens[0][0], "index": "1", "seat": "0"}
+    assert strict.post(f"/es/t/{table.code}/free/", form).status_code == 302
+    assert not Seat.objects.get(table=table, index=1).taken
+
+
 def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
     from games import render
 
