@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -101,22 +103,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-REDIS_MAX_CONNECTIONS = 1000  # per process (Redis itself accepts 10,000 clients)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py >= 8 reads with a 5 s socket timeout, as long as channels-redis
-            # blocks in BZPOPMIN: read for longer, or idle sockets are dropped (1011).
-            # Its pools refuse a 101st connection in use: hundreds of phones leaving or
-            # coming back at once (a process restarting) each hold one for a moment.
+            # Pub/sub: a change is one message per process, which hands it to its own
+            # phones (games.consumers, which also says what happens if Redis is lost).
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # A message told while Redis is frozen waits up to 15 s for it, rather than
+            # being lost at once.
             "CONFIG": {
                 "hosts": [
                     {
                         "address": REDIS_URL,
                         "socket_timeout": 15,
                         "socket_connect_timeout": 5,
-                        "max_connections": REDIS_MAX_CONNECTIONS,
+                        # After Redis restarts, an idle connection of the pool is dead:
+                        # a message sent on it connects again once instead of being lost.
+                        "retry": Retry(NoBackoff(), 1),
                     }
                 ]
             },

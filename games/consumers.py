@@ -4,21 +4,29 @@ actions to games.services and sends back only its own seat's view.
 Incoming frames are capped (8 KiB), rate-limited and validated; a refused
 message always gets a translated reason and a fresh render, never silence.
 
-A change reaches every phone of the table on this process at once. They render from
-one snapshot of the table per change: the one the change itself kept if it was made on
-this process, else one read by the first phone to hear of it (games.render.keep). Each
-phone renders its own seat's view in the event loop, off the database thread.
+A change reaches every phone of the table on this process at once: with Redis, the channel
+layer is pub/sub (companion.settings), one message per process for all its phones
+(RedisWatch says what happens when Redis is lost). They render from one snapshot of the
+table per change: the one the change itself kept if it was made on this process, else one
+read by the first phone to hear of it (games.render.keep). Each phone renders its own
+seat's view in the event loop, off the database thread.
 """
 
 import asyncio
+import contextlib
 import json
 import re
 import time
 
+import redis.asyncio
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeout
 
 from games import render, services
 from games.actions import BadInput, perform
@@ -33,6 +41,62 @@ FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
 POLICY_VIOLATION = 4008
 ACTION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LANGS = {code for code, _ in settings.LANGUAGES}
+WATCH_EVERY = 1.0  # seconds between two looks at Redis
+FROZEN_LOOKS = 2  # looks unanswered in a row (5 s each) before a frozen Redis counts as lost
+
+
+class RedisLost(Exception):
+    """Redis went away or restarted: this process's phones may have missed a change."""
+
+
+class RedisWatch:
+    """Pub/sub keeps nothing for a process that is not listening: if Redis goes away or
+    restarts, the phones of this process may miss a change. So the process looks at Redis
+    every second; when it finds it gone (refused, reset) or restarted (a new run id), every
+    socket it holds fails as it would with a failing server (1011), and htmx connects again:
+    each phone gets a fresh render once Redis is back, its handshake failing until then. A
+    Redis that is only slow (frozen for less than about 10 s) is waited for: its messages
+    arrive late."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.task: asyncio.Task | None = None
+        self.lost: asyncio.Future | None = None
+
+    def current(self) -> asyncio.Future:
+        """Done once Redis is lost, for the sockets open now (on the server's loop)."""
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.lost = loop.create_future()
+            self.task = loop.create_task(self.watch())
+        return self.lost
+
+    async def watch(self):
+        client = redis.asyncio.Redis.from_url(
+            self.url, socket_timeout=5, socket_connect_timeout=2, retry=Retry(NoBackoff(), 0)
+        )
+        seen = None  # the run id of the Redis found last time, None if it was away
+        silent = 0
+        while True:
+            try:
+                now = (await client.info("server"))["run_id"]
+                silent = 0
+            except RedisTimeout:
+                silent += 1
+                if silent < FROZEN_LOOKS:  # slow or frozen: wait for it
+                    await asyncio.sleep(WATCH_EVERY)
+                    continue
+                now = None
+            except (RedisError, OSError):
+                now = None
+            if seen is not None and now != seen:
+                lost, self.lost = self.lost, asyncio.get_running_loop().create_future()
+                lost.set_result(None)
+            seen = now
+            await asyncio.sleep(WATCH_EVERY)
+
+
+WATCH = RedisWatch(settings.REDIS_URL) if settings.REDIS_URL else None
 
 
 async def shared_snapshot(table_id: int, change: str):
@@ -53,6 +117,30 @@ def load_snapshot(table_id: int):
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        """Channels' consumer, with the phone's messages raced against Redis being lost
+        (RedisWatch): then it fails, and the server closes the socket (1011)."""
+        if WATCH is None:
+            return await super().__call__(scope, receive, send)
+        lost = WATCH.current()
+
+        async def receive_unless_lost():
+            message = asyncio.ensure_future(receive())
+            try:
+                await asyncio.wait((message, lost), return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                if not message.done():
+                    message.cancel()
+            if message.cancelled():
+                raise RedisLost
+            return message.result()
+
+        try:
+            return await super().__call__(scope, receive_unless_lost, send)
+        except RedisLost:
+            await self.leave_group()
+            raise
+
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         query = dict(
@@ -79,8 +167,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_render()
 
     async def disconnect(self, close_code):
+        await self.leave_group()
+
+    async def leave_group(self):
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            # Redis away: the subscription went with it
+            with contextlib.suppress(RedisError, OSError):
+                await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def dispatch(self, message):
         """Channels' own dispatch, without its call to close_old_connections before every

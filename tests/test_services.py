@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
-from channels_redis.core import RedisChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,11 +42,10 @@ def test_site_migrates_and_checks_on_postgresql(postgres_url):
 
 
 async def test_group_message_round_trip_through_redis(redis_url):
-    layer = RedisChannelLayer(hosts=[redis_url], prefix=f"test-{uuid.uuid4().hex[:8]}")
+    layer = RedisPubSubChannelLayer(hosts=[redis_url], prefix=f"test-{uuid.uuid4().hex[:8]}")
     channel = await layer.new_channel()
     await layer.group_add("table-ABCDEF", channel)
     await layer.group_send("table-ABCDEF", {"type": "table.version", "version": 7})
     message = await layer.receive(channel)
     assert message == {"type": "table.version", "version": 7}
     await layer.flush()
-    await layer.close_pools()
