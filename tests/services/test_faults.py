@@ -150,6 +150,18 @@ def redis_pair(cluster, private_redis):
         cluster.extra.remove(server)
 
 
+async def all_dropped(phones, sockets) -> None:
+    """Each phone's socket closed by its server as a failing server closes it (1011)."""
+    for phone, ws in zip(phones, sockets, strict=True):
+        await phone.wait_until(lambda w=ws: w.close_code is not None, what="drop")
+        assert ws.close_code == 1011
+
+
+async def all_back(phones) -> None:
+    for phone in phones:
+        await phone.wait_until(lambda p=phone: p.connected, what="back")
+
+
 async def test_phones_resync_after_redis_restarts(cluster, private_redis, redis_pair):
     a, b = redis_pair
     table = cluster.new_table(server=a)
@@ -161,9 +173,7 @@ async def test_phones_resync_after_redis_restarts(cluster, private_redis, redis_
         sockets = [p.ws for p in phones]
         private_redis.kill()
         # every socket is dropped (1011); each phone keeps trying to come back
-        for phone, ws in zip(phones, sockets, strict=True):
-            await phone.wait_until(lambda w=ws: w.close_code is not None, what="drop")
-            assert ws.close_code == 1011
+        await all_dropped(phones, sockets)
         # meanwhile the seat to act uses the plain form (HTTP), which needs no Redis
         seat, action = play.game.choose(play.rng)
         action_id, version = uuid.uuid4().hex, play.version
@@ -180,8 +190,7 @@ async def test_phones_resync_after_redis_restarts(cluster, private_redis, redis_
         await asyncio.sleep(max(0.0, 3 - (time.monotonic() - down_at)))
         private_redis.start()
         await play.everyone_at(play.version, timeout=15)
-        for phone in phones:
-            await phone.wait_until(lambda p=phone: p.connected, what="back")
+        await all_back(phones)
         # the groups are whole again: every move reaches every phone
         await play.moves(3)
         play.check()
@@ -202,11 +211,8 @@ async def test_phones_come_back_after_a_quick_redis_restart(cluster, private_red
         sockets = [p.ws for p in phones]
         private_redis.kill()
         private_redis.start()
-        for phone, ws in zip(phones, sockets, strict=True):
-            await phone.wait_until(lambda w=ws: w.close_code is not None, what="drop")
-            assert ws.close_code == 1011
-        for phone in phones:
-            await phone.wait_until(lambda p=phone: p.connected, what="back")
+        await all_dropped(phones, sockets)
+        await all_back(phones)
         await play.moves(3)
         play.check()
     finally:
