@@ -128,12 +128,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             message = asyncio.ensure_future(receive())
             try:
                 await asyncio.wait((message, lost), return_when=asyncio.FIRST_COMPLETED)
+                if message.done():
+                    return message.result()
+                raise RedisLost
             finally:
                 if not message.done():
                     message.cancel()
-            if message.cancelled():
-                raise RedisLost
-            return message.result()
 
         try:
             return await super().__call__(scope, receive_unless_lost, send)

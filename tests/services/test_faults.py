@@ -215,6 +215,9 @@ async def test_phones_come_back_after_a_quick_redis_restart(cluster, private_red
         await all_back(phones)
         await play.moves(3)
         play.check()
+        for server in (a, b):  # each socket failed for the reason it was given
+            log = server.log_tail(10**7)
+            assert "games.consumers.RedisLost" in log and "InvalidStateError" not in log
     finally:
         await close_all(phones)
 
@@ -591,11 +594,14 @@ async def test_hundreds_of_phones_leaving_at_once_all_leave_the_table_group(clus
     table = cluster.new_table(server=a)
     before = a.log_tail(10**7).count("Too many connections")
 
+    arriving = asyncio.Semaphore(50)  # phones come in waves; they leave all at once
+
     async def watch():
-        ws = await WebSocket.connect(
-            a.port, f"/ws/table/{table.code}/?lang=es", {"Origin": a.base}, timeout=30
-        )
-        assert version_of(await asyncio.wait_for(ws.recv(), 30)) == 1
+        async with arriving:
+            ws = await WebSocket.connect(
+                a.port, f"/ws/table/{table.code}/?lang=es", {"Origin": a.base}, timeout=30
+            )
+            assert version_of(await asyncio.wait_for(ws.recv(), 30)) == 1
         return ws
 
     sockets = await asyncio.gather(*(watch() for _ in range(300)))
