@@ -24,9 +24,10 @@ from games.registry import get_game
 MAX_SEATS_PER_PHONE = 4
 LOG_LENGTH = 8
 # What differs per render or per table inside a form: its hidden fields (seat, version,
-# action id, CSRF token) and its address. Templates write {{ fields }} and {{ act_url }};
-# live_html stamps the real ones in last, so that the fragments holding forms are drawn
-# once per process and shared by every table (play_row). Escaped text never has "<".
+# action id, CSRF token) and its address. Templates write {{ fields }}, {{ act_url }} and,
+# for a form with no other hidden field, {{ csrf }}; live_html stamps the real ones in last,
+# so that the fragments holding forms are drawn once per process and shared by every table
+# and phone (play_row, fragment). Escaped text never has "<".
 FIELDS = mark_safe("<!--fields-->")
 ACT_URL = mark_safe("<!--act-url-->")
 CSRF = mark_safe("<!--csrf-->")
