@@ -38,7 +38,9 @@ def play(seed: int) -> int:
     return calls
 
 
-def play_timed(seed: int, legal_ns: list[int], apply_ns: list[int]) -> None:
+def play_timed(
+    seed: int, legal_ns: list[int], apply_ns: list[int], view_ns: list[int] | None = None
+) -> None:
     state = new_game({"players": PLAYERS}, seed)
     rng = random.Random(seed)
     clock = time.perf_counter_ns
@@ -47,12 +49,16 @@ def play_timed(seed: int, legal_ns: list[int], apply_ns: list[int]) -> None:
         t0 = clock()
         legal = legal_actions(state)
         t1 = clock()
-        action = greedy(view(state, seat), legal, rng)
+        seen = view(state, seat)
         t2 = clock()
-        state = apply(state, seat, action)
+        action = greedy(seen, legal, rng)
         t3 = clock()
+        state = apply(state, seat, action)
+        t4 = clock()
         legal_ns.append(t1 - t0)
-        apply_ns.append(t3 - t2)
+        apply_ns.append(t4 - t3)
+        if view_ns is not None:
+            view_ns.append(t2 - t1)
 
 
 def main(games: int = GAMES, rounds: int = ROUNDS) -> dict:
@@ -63,13 +69,15 @@ def main(games: int = GAMES, rounds: int = ROUNDS) -> dict:
         best = min(best, time.perf_counter() - start)
     legal_ns: list[int] = []
     apply_ns: list[int] = []
+    view_ns: list[int] = []
     for seed in range(games):
-        play_timed(seed, legal_ns, apply_ns)
+        play_timed(seed, legal_ns, apply_ns, view_ns)
     result = {
         "games_per_second": games / best,
         "actions_per_game": calls / games,
         "legal_actions_median_us": statistics.median(legal_ns) / 1000,
         "apply_median_us": statistics.median(apply_ns) / 1000,
+        "view_median_us": statistics.median(view_ns) / 1000,
     }
     print(
         f"triggs: {result['games_per_second']:,.0f} complete {PLAYERS}-player greedy games/s "
@@ -78,6 +86,7 @@ def main(games: int = GAMES, rounds: int = ROUNDS) -> dict:
     )
     print(f"triggs: legal_actions median {result['legal_actions_median_us']:.2f} us")
     print(f"triggs: apply median {result['apply_median_us']:.2f} us")
+    print(f"triggs: view (the seat to act) median {result['view_median_us']:.2f} us")
     return result
 
 

@@ -76,6 +76,28 @@ def apply_microseconds() -> float:
     return statistics.median(times) / 1000
 
 
+def view_microseconds() -> float:
+    """Median µs per `view` of the seat to act (what a phone's update costs the engine),
+    at every step of a short auction and of the play."""
+    rng = random.Random(3)
+    clock = time.perf_counter_ns
+    times = []
+    for seed in range(APPLY_SAMPLE_HANDS):
+        state = engine.new_game(CONFIG, seed)
+        action = LOWEST_BID
+        while state["phase"] != "hand_over":
+            seat = state["turn"]
+            before = clock()
+            engine.view(state, seat)
+            times.append(clock() - before)
+            state = engine.apply(state, seat, action)
+            if state["phase"] == "auction":
+                action = {"type": "pass"}
+            elif state["phase"] == "play":
+                action = rng.choice(engine.legal_actions(state))
+    return statistics.median(times) / 1000
+
+
 def bid_list_milliseconds() -> tuple[float, int]:
     state = engine.new_game(CONFIG, 0)
     clock = time.perf_counter_ns
@@ -91,6 +113,7 @@ def main() -> None:
     rate = hands_per_second()
     rate_with_bid_list = hands_per_second(bid_from_legal=True)
     apply_us = apply_microseconds()
+    view_us = view_microseconds()
     bid_ms, bid_count = bid_list_milliseconds()
     print(
         f"triumfdrez: {rate:,.0f} complete 4-player hands/s "
@@ -101,6 +124,7 @@ def main() -> None:
         "when the first bid is also taken from legal_actions"
     )
     print(f"triumfdrez: apply median {apply_us:.2f} µs")
+    print(f"triumfdrez: view (the seat to act) median {view_us:.2f} µs")
     print(f"triumfdrez: legal_actions at the first bid ({bid_count} bids) median {bid_ms:.3f} ms")
 
 

@@ -293,7 +293,9 @@ def make_tables(count: int) -> list[LiveTable]:
 
     tables = []
     for i in range(count):
-        table, host, token = services.create_table("triggs", "companion", 4, None, "Ana")
+        table, host, token = services.create_table(
+            "triggs", "companion", {"players": 4, "turn_marker": True}, "Ana"
+        )
         tokens = [token] + [services.claim_seat(table, s, f"P{s}") for s in range(1, 4)]
         services.start_table(table, host, "start-" + uuid.uuid4().hex)
         tables.append(LiveTable(i, table.code, tokens))

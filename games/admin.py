@@ -1,16 +1,14 @@
 """The staff admin: every table, in either game and mode, is a saved session that staff
 can find, read (state, seats, log), replay step by step, export, import and tidy up.
 
-The change form never edits a table. What staff change goes through the functions
-below, the staff twins of games.services (whose close and free need the host's token):
-each runs in one transaction with the table row locked, and after commit the phones
-at the table are told to refresh.
+The change form never edits a table. What staff change goes through games.services, as
+the host's actions do (staff need no host token): one transaction with the table row
+locked, and after commit the phones at the table are told to refresh.
 """
 
 import io
 import json
 import zipfile
-from datetime import timedelta
 
 from django import forms
 from django.contrib import admin, messages
@@ -18,7 +16,6 @@ from django.contrib.admin.helpers import ActionForm
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.auth import get_permission_codename
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
@@ -31,102 +28,32 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games import autoplay, labels, replay, services, transfer
+from games import labels, render, replay, services, transfer
 from games.models import Action, Seat, Table
-from games.registry import GAMES
+from games.registry import GAMES, get_game
+from games.services import DEFAULT_PURGE_DAYS, STAFF, Refused, abandoned, purge
 
-DEFAULT_PURGE_DAYS = 30
-# A finished game is a record; only these are abandoned once nobody has acted for a while.
-ABANDONED_STATUSES = (Table.Status.LOBBY, Table.Status.PLAYING, Table.Status.CLOSED)
-OVER_PHASES = ("over", "match_over")
-
-
-# -- staff operations --------------------------------------------------------------------
-
-
-def _locked(table: Table) -> Table:
-    return Table.objects.select_for_update().get(pk=table.pk)
-
-
-def _tell_phones(table: Table) -> None:
-    code, version = table.code, table.version
-    transaction.on_commit(lambda: services.broadcast(code, version))
-
-
-def is_finished(table: Table) -> bool:
-    state = table.state
-    return table.status == Table.Status.FINISHED or (
-        isinstance(state, dict) and state.get("phase") in OVER_PHASES
-    )
+# -- staff operations: games.services, as staff --------------------------------------------
 
 
 def close_table(table: Table) -> bool:
     """Close a table as its host would; False if it was closed already."""
-    with transaction.atomic():
-        table = _locked(table)
-        if table.status == Table.Status.CLOSED:
-            return False
-        table.status = Table.Status.CLOSED
-        table.save(update_fields=["status", "updated"])
-        _tell_phones(table)
-    return True
+    return services.close_table(table, STAFF)
 
 
 def archive_table(table: Table) -> bool:
-    """Keep a finished session as a record: closed to further entries and never purged.
-    False if the game is not over or the table is archived already."""
-    with transaction.atomic():
-        table = _locked(table)
-        if table.archived or not is_finished(table):
-            return False
-        table.status, table.archived = Table.Status.CLOSED, True
-        table.save(update_fields=["status", "archived", "updated"])
-        _tell_phones(table)
-    return True
+    return services.archive_table(table)
 
 
-def _change_seat(table: Table, index: int, **fields) -> bool:
-    with transaction.atomic():
-        table = _locked(table)
-        if not Seat.objects.filter(table=table, index=index).update(**fields):
-            return False
-        _tell_phones(table)
-    return True
-
-
-def free_seat(table: Table, index: int) -> bool:
+def free_seat(table: Table, index: int) -> None:
     """As the host's "free the seat": the phone loses it, a player may claim it again."""
-    return _change_seat(
-        table, index, token_hash="", handover_hash="", kind=Seat.Kind.HUMAN, bot_level=""
-    )
+    services.free_seat(table, STAFF, index)
 
 
-def make_bot(table: Table, index: int) -> bool:
-    """A computer player takes the seat; the phone that held it loses it. At a digital
-    table in play it moves at once if it is its turn."""
-    level = autoplay.default_level(table.game)
-    changed = _change_seat(
-        table, index, token_hash="", handover_hash="", kind=Seat.Kind.BOT, bot_level=level
-    )
-    if changed and table.mode == Table.Mode.DIGITAL:
-        autoplay.after_change(table.pk)
-    return changed
-
-
-def abandoned(days: int, now=None):
-    """Tables nobody has touched for `days` days: in the lobby, playing or closed, never
-    archived, with no action, status change or phone joining since."""
-    cutoff = (now or timezone.now()) - timedelta(days=days)
-    return Table.objects.filter(
-        status__in=ABANDONED_STATUSES, archived=False, updated__lt=cutoff
-    ).exclude(seats__last_seen__gte=cutoff)
-
-
-def purge(queryset) -> int:
-    """Delete these tables with their seats and logs; returns how many tables went."""
-    with transaction.atomic():
-        _total, deleted = Table.objects.filter(pk__in=queryset.values("pk")).delete()
-    return deleted.get(Table._meta.label, 0)
+def make_bot(table: Table, index: int) -> None:
+    """A computer player takes the seat (games.services.seat_bot, as staff): the phone
+    that held it loses it."""
+    services.seat_bot(table, STAFF, index)
 
 
 # -- presentation helpers ------------------------------------------------------------------
@@ -151,9 +78,9 @@ def seat_label(index: int | None, name: str = "") -> str:
     return f"{label} · {name}" if name else label
 
 
-def describe(game: str, action, name: str | None) -> str:
+def describe(table: Table, action, name: str | None) -> str:
     try:
-        return str(labels.describe(game, action, name))
+        return str(get_game(table.game).web.describe(table.mode, action, name))
     except Exception:  # a log edited by hand must not break the page that shows it
         return "—"
 
@@ -268,7 +195,7 @@ class SeatInline(admin.TabularInline):
         buttons = []
         if seat.taken:
             buttons.append(("free", _("Free the seat")))
-        if seat.kind != Seat.Kind.BOT:
+        if seat.kind != Seat.Kind.BOT and seat.table.mode == Table.Mode.DIGITAL:
             buttons.append(("bot", _("Make it a computer player")))
         return format_html_join(
             " ",
@@ -412,13 +339,9 @@ class TableAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("players"))
     def players_label(self, table):
-        names = []
-        for seat in table.seats.all():  # prefetched, in index order
-            name = seat.name or "—"
-            if seat.kind == Seat.Kind.BOT:
-                name = gettext("%(name)s (computer)") % {"name": name}
-            names.append(name)
-        return ", ".join(names)
+        game = GAMES.get(table.game)
+        # prefetched, in index order; a computer player worded as on the phones
+        return ", ".join(render.seat_name(seat, game) or "—" for seat in table.seats.all())
 
     @admin.display(description=_("humans / computers"))
     def seat_kinds(self, table):
@@ -459,7 +382,7 @@ class TableAdmin(admin.ModelAdmin):
             (
                 action.version,
                 seat_label(action.seat, names.get(action.seat, "")),
-                describe(table.game, action.action, names.get(action.seat)),
+                describe(table, action.action, names.get(action.seat)),
                 json.dumps(action.action, ensure_ascii=False, sort_keys=True),
                 when(action.created),
             )
@@ -553,7 +476,7 @@ class TableAdmin(admin.ModelAdmin):
             context.update(
                 entry=entry,
                 entry_seat=seat_label(entry.seat, names.get(entry.seat, "")),
-                entry_words=describe(table.game, entry.action, names.get(entry.seat)),
+                entry_words=describe(table, entry.action, names.get(entry.seat)),
                 entry_json=json.dumps(entry.action, ensure_ascii=False, sort_keys=True),
                 state_json=pretty_json(result.state),
                 views=[
@@ -574,11 +497,11 @@ class TableAdmin(admin.ModelAdmin):
         if divergence is not None and divergence.step <= len(log):
             refused = log[divergence.step - 1]
             context.update(
-                diverged_words=describe(table.game, refused.action, names.get(refused.seat)),
+                diverged_words=describe(table, refused.action, names.get(refused.seat)),
                 diverged_json=json.dumps(refused.action, ensure_ascii=False, sort_keys=True),
             )
         context["steps"] = [
-            (entry.version, describe(table.game, entry.action, names.get(entry.seat)))
+            (entry.version, describe(table, entry.action, names.get(entry.seat)))
             for entry in log[: result.steps]
         ]
         return TemplateResponse(request, "admin/games/table/replay.html", context)
@@ -656,14 +579,17 @@ class TableAdmin(admin.ModelAdmin):
         if change not in operations:
             raise Http404(change)
         operation, done, fields = operations[change]
-        if operation(table, index):
+        try:
+            operation(table, index)
+        except Refused as refusal:
+            message = labels.refusal(refusal, get_game(table.game))["message"]
+            self.message_user(request, message, messages.ERROR)
+        else:
             changed = {"name": "seat", "object": str(index + 1), "fields": fields}
             self.log_change(request, table, [{"changed": changed}])
             self.message_user(
                 request, done % {"n": index + 1, "code": table.code}, messages.SUCCESS
             )
-        else:
-            self.message_user(request, labels.REFUSALS["bad_seat"], messages.ERROR)
         return redirect(admin_url("change", table.pk))
 
     # -- actions ------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Computer players at digital tables: when a bot's seat is to act, it plays.
 
-Called by games.services after every committed change of a digital table. A bot gets
+Listens to games.services.changed (games.apps): after every committed change of a
+digital table in play, a bot plays if the game waits for bots only (engine.to_act; a
+hand's score waits for the people to read it, one of whom deals the next). A bot gets
 exactly what a phone would: `engine.view(state, seat)` and `engine.legal_actions(state)`
 (the seat to act's choices), and its move goes through `services.apply_action` like any
 other, with the client action id `bot-<version>`: scheduling the same move twice is
@@ -23,49 +25,33 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import close_old_connections, connections
 
-from games.bots import triggs as triggs_bots
-from games.bots import triumfdrez as triumfdrez_bots
+from games import live, services
 from games.models import Seat, Table
 from games.registry import get_game
 
 log = logging.getLogger(__name__)
 
-# game → level name → player(view, legal, rng) -> action; the first level is the default
-LEVELS = {
-    "triggs": triggs_bots.LEVELS,
-    "triumfdrez": {
-        level: triumfdrez_bots.LEVELS[level] for level in ("heuristic", "strong", "random")
-    },
-}
-# Phases where no seat is to act, or where the people at the table read the score and
-# one of them deals the next hand (TriumfDrez's next_hand is anyone's).
-WAITING_PHASES = ("over", "hand_over", "match_over")
-
 _local = threading.local()
 _tasks: set[asyncio.Task] = set()  # running tasks need a reference until they finish
 
 
-def levels(game: str) -> tuple[str, ...]:
-    return tuple(LEVELS.get(game, ()))
-
-
-def default_level(game: str) -> str:
-    return levels(game)[0]
+def on_change(sender, change, **kwargs) -> None:
+    """games.services.changed: a digital table in play may wait for a bot."""
+    if change.mode == Table.Mode.DIGITAL and change.status == Table.Status.PLAYING:
+        after_change(change.table_id)
 
 
 def after_change(table_id: int) -> None:
     """A digital table changed: if a bot is to act, have it play (see the module)."""
     if getattr(_local, "playing", False):
         return  # called from a bot's own move: the loop in play_now goes on
-    if not _bot_to_act(table_id):
+    if not _waits_for_bot(table_id):
         return
-    from games import services
-
     delay = settings.BOT_DELAY
     if delay <= 0:
         play_now(table_id)
         return
-    loop = services.server_loop()
+    loop = live.server_loop()
     if loop is not None:
         # a fresh context: this thread's would tell asgiref that the task already runs
         # inside the sync thread it needs (and it would refuse, to avoid a deadlock)
@@ -97,20 +83,16 @@ def play_once(table_id: int) -> bool:
 def move(table: Table) -> bool:
     """The move of the bot to act at `table` as loaded; False if there is none or the
     table has changed since (a second scheduling of the same move)."""
-    from games import services
-
     if table.status != Table.Status.PLAYING or not table.state:
         return False
-    state = table.state
-    if state.get("phase") in WAITING_PHASES:
-        return False
-    seat = state["turn"]
-    bot = table.seats.filter(index=seat, kind=Seat.Kind.BOT).first()
+    game = get_game(table.game)
+    engine = game.engine(table.mode)
+    bot = _bot_to_act(table.pk, engine.to_act(table.state))
     if bot is None:
         return False  # a person's turn: bots never play for them
-    players = LEVELS[table.game]
-    player = players.get(bot.bot_level) or players[default_level(table.game)]
-    engine = get_game(table.game).engine(table.mode)
+    seat, state = bot.index, table.state
+    levels = game.web.bot_levels
+    player, _label = levels.get(bot.bot_level) or next(iter(levels.values()))
     # Ties are broken reproducibly, from nothing a phone could not know.
     rng = random.Random(f"{table.code}:{table.version}")
     action = player(engine.view(state, seat), engine.legal_actions(state), rng)
@@ -123,14 +105,20 @@ def move(table: Table) -> bool:
     return not applied.duplicate
 
 
-def _bot_to_act(table_id: int) -> bool:
-    table = Table.objects.filter(pk=table_id).values("status", "state").first()
+def _bot_to_act(table_id: int, to_act: list[int]) -> Seat | None:
+    """The bot whose move the game waits for, if it waits for that one seat and a bot
+    sits there (when several may act, the people at the table do)."""
+    if len(to_act) != 1:
+        return None
+    return Seat.objects.filter(table_id=table_id, index=to_act[0], kind=Seat.Kind.BOT).first()
+
+
+def _waits_for_bot(table_id: int) -> bool:
+    table = Table.objects.filter(pk=table_id).values("game", "mode", "status", "state").first()
     if table is None or table["status"] != Table.Status.PLAYING or not table["state"]:
         return False
-    state = table["state"]
-    return state.get("phase") not in WAITING_PHASES and (
-        Seat.objects.filter(table_id=table_id, index=state["turn"], kind=Seat.Kind.BOT).exists()
-    )
+    engine = get_game(table["game"]).engine(table["mode"])
+    return _bot_to_act(table_id, engine.to_act(table["state"])) is not None
 
 
 def _start_task(table_id: int, delay: float) -> None:

@@ -8,7 +8,7 @@ A change reaches every phone of the table on this process at once: with Redis, t
 layer is pub/sub (companion.settings), one message per process for all its phones
 (RedisWatch says what happens when Redis is lost). They render from one snapshot of the
 table per change: the one the change itself kept if it was made on this process, else one
-read by the first phone to hear of it (games.render.keep). Each phone renders its own
+read by the first phone to hear of it (games.live.keep). Each phone renders its own
 seat's view in the event loop, off the database thread.
 """
 
@@ -28,9 +28,9 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeout
 
-from games import render, services
+from games import live, phones, render, services
 from games.actions import BadInput, perform
-from games.models import Table, hash_token
+from games.models import Table
 
 MAX_FRAME = 8 * 1024
 BUCKET_SIZE = 10  # messages a phone may send in a burst
@@ -102,18 +102,18 @@ WATCH = RedisWatch(settings.REDIS_URL) if settings.REDIS_URL else None
 async def shared_snapshot(table_id: int, change: str):
     """The table as of a change: kept by this process if it made the change, else one
     read per process, whichever phone asks first."""
-    kept = render.kept(table_id, change)
-    if isinstance(kept, render.Snapshot):
+    kept = live.kept(table_id, change)
+    if isinstance(kept, live.Snapshot):
         return kept
     if kept is None:
         kept = asyncio.ensure_future(load_snapshot(table_id))
-        render.keep(table_id, change, kept)
+        live.keep(table_id, change, kept)
     return await asyncio.shield(kept)  # a phone that leaves does not cancel the others' read
 
 
 @database_sync_to_async
 def load_snapshot(table_id: int):
-    return render.snapshot(table_id)
+    return live.snapshot(table_id)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -156,12 +156,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table, self.active, self.host = phone
         self.table_id = self.table.pk
         self.version = 0  # the version of the latest render sent
-        self.hashes = {
-            hash_token(t) for t in render.cookie_tokens(self.scope.get("cookies", {}), self.code)
-        }
+        self.hashes = phones.token_hashes(self.scope.get("cookies", {}), self.code)
         self.tokens = time.monotonic(), float(BUCKET_SIZE)
         self.refusals = 0
-        self.group = services.group_name(self.code)
+        self.group = live.group_name(self.code)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_render()
@@ -191,11 +189,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = Table.objects.filter(code=self.code).first()
         if table is None:
             return None
-        cookies = self.scope.get("cookies", {})
-        seats = services.seats_for_tokens(table, render.cookie_tokens(cookies, table.code))
-        active = render.pick_active([seat.index for seat in seats], wanted_seat)
-        host = table.is_host(cookies.get(render.host_cookie_name(table.code)))
-        return table, active, host
+        phone = phones.identify(table, self.scope.get("cookies", {}), wanted_seat)
+        return table, phone.active, phone.host
 
     def take_token(self) -> bool:
         """Token bucket: BUCKET_SIZE at once, then REFILL_PER_SECOND."""
@@ -283,8 +278,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if snap is None:  # the table is gone
             await self.close(code=4404)
             return
-        seats = render.seats_held(snap, self.hashes)
-        active = self.active if self.active in seats else render.pick_active(seats, None)
+        seats = phones.seats_held(snap.seats, self.hashes)
+        active = self.active if self.active in seats else phones.pick_active(seats, None)
         csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
         html = render.live_html(snap, seats, active, self.host, self.lang, error, csrf)
         self.version = snap.table.version

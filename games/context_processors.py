@@ -2,9 +2,12 @@ from django.conf import settings
 from django.urls import translate_url
 from django.utils.translation import get_language, get_language_info
 
+from games.registry import GAMES
+
 
 def site(request):
-    """The language switcher's entries, in each language's own name."""
+    """The games (for the rules links) and the language switcher's entries, in each
+    language's own name."""
     current = get_language()
     languages = [
         {
@@ -17,6 +20,7 @@ def site(request):
         for code, _name in settings.LANGUAGES
     ]
     return {
+        "site_games": GAMES.values(),
         "site_languages": languages,
         "site_language_names": [lang["name"] for lang in languages],
     }

@@ -83,9 +83,10 @@ class Seat(models.Model):
     # A one-time link that moves the seat to another phone.
     handover_hash = models.CharField(max_length=64, blank=True)
     last_seen = models.DateTimeField(null=True, blank=True)
-    # Digital Triggs: the pile this seat took its first card from, "<version>:<pile>",
-    # while it chooses the second (T-A): it is committed to drawing.
-    pending_draw = models.CharField(max_length=20, blank=True)
+    # The first step of a two-step move, "<version>:<value>", kept for the game's adapter
+    # while the seat chooses the second (games.adapter.GameWeb.step; e.g. the pile a
+    # Triggs seat took its first card from): valid only at that version.
+    pending = models.CharField(max_length=20, blank=True)
 
     class Meta:
         verbose_name = _("seat")
@@ -101,6 +102,11 @@ class Seat(models.Model):
     @property
     def taken(self) -> bool:
         return bool(self.token_hash) or self.kind == self.Kind.BOT
+
+    def pending_at(self, version: int) -> str | None:
+        """The seat's pending step if it was taken at this version of the table."""
+        stamp, _sep, value = self.pending.partition(":")
+        return value if value and stamp == str(version) else None
 
 
 class Action(models.Model):

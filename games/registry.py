@@ -1,11 +1,12 @@
-"""The games the site offers: slug → name, player counts, rule ids, templates.
+"""The games the site offers: slug → name, player counts, rule ids, its engines by mode
+and its web adapter (games.adapter). The only shared module that names a game.
 
 Rule ids are those of ../shared/spec/rules.md; every one has an anchor on its
 game's rules page, and every ruling one on the clarifications page.
 """
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
@@ -20,11 +21,27 @@ class Game:
     max_players: int
     rule_ids: tuple[str, ...]
     ruling_ids: tuple[str, ...]
+    # mode ("companion", "digital") → the module of its rules engine
+    engines: dict[str, str] = field(default_factory=dict)
+    web_module: str = ""  # the module whose `adapter` is the game's GameWeb
+
+    @property
+    def modes(self) -> tuple[str, ...]:
+        return tuple(self.engines)
 
     def engine(self, mode: str):
         """The rules engine of a mode: the full game (digital) or the companion one."""
-        module = "engine" if mode == "digital" else "companion"
-        return importlib.import_module(f"games.{self.slug}.{module}")
+        return importlib.import_module(self.engines[mode])
+
+    @property
+    def web(self):
+        """The game's web adapter (games.adapter.GameWeb)."""
+        return importlib.import_module(self.web_module).adapter
+
+    def rule_url(self, rule: str) -> str:
+        from django.urls import reverse
+
+        return f"{reverse('rules', kwargs={'game': self.slug})}#{rule}"
 
     def rules_template(self, lang: str) -> str:
         return f"games/{self.slug}/rules/{lang}.html"
@@ -62,6 +79,8 @@ GAMES: dict[str, Game] = {
             "T-WIN",
         ),
         ruling_ids=("T-SETUP-2", "T-C-BONUS", "T-EMPTY-HAND", "T-REFILL"),
+        engines={"companion": "games.triggs.companion", "digital": "games.triggs.engine"},
+        web_module="games.triggs.web",
     ),
     "triumfdrez": Game(
         slug="triumfdrez",
@@ -86,8 +105,22 @@ GAMES: dict[str, Game] = {
             "D-MATCH",
         ),
         ruling_ids=("D-DEAL", "D-AUCTION", "D-NEUTRAL", "D-MATCH"),
+        engines={
+            "companion": "games.triumfdrez.companion",
+            "digital": "games.triumfdrez.engine",
+        },
+        web_module="games.triumfdrez.web",
     ),
 }
+
+
+def register(game: Game) -> None:
+    """Offer a game (the two above are offered from the start; tests add their own)."""
+    GAMES[game.slug] = game
+
+
+def unregister(slug: str) -> None:
+    GAMES.pop(slug, None)
 
 
 def get_game(slug: str) -> Game:

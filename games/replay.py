@@ -13,27 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from games import labels
 from games.registry import GAMES
-
-# Why a replay parts from the saved session; shown to staff above the replay.
-REASONS = {
-    "no_start": _(
-        "The log does not begin with the start of the game "
-        "(version 1, no seat, a whole-number seed)."
-    ),
-    "bad_version": _("Version %(expected)s was expected here, but the log has %(found)s."),
-    "bad_config": _("The engine refuses the table's settings."),
-    "refused": _("The rules refuse this action (%(code)s): %(reason)s"),
-    "no_log": _("The table has a saved state but no log to replay."),
-    "no_saved_state": _("The log has %(count)s actions but the table has no saved state."),
-    "version_differs": _(
-        "The table is at version %(saved)s but its log ends at version %(logged)s."
-    ),
-    "state_differs": _("The replayed state differs from the saved state in: %(keys)s."),
-}
 
 
 @dataclass(frozen=True)
@@ -54,7 +35,7 @@ class Divergence:
     @property
     def message(self) -> str:
         """The reason in the active language."""
-        return str(REASONS[self.code]) % {key: str(value) for key, value in self.params.items()}
+        return labels.reason(labels.REPLAY_REASONS, self.code, self.params)
 
 
 @dataclass(frozen=True)
@@ -125,7 +106,7 @@ def run(game: str, mode: str, config, log: Sequence[Entry], keep: int | None = N
                 state = engine.apply(state, entry.seat, entry.action)
             except Exception as error:  # the engines raise IllegalAction; anything else too
                 code = getattr(error, "code", "bad_action")
-                reason = labels.REFUSALS.get(code, labels.REFUSALS["bad_action"])
+                reason = labels.sentence(code, GAMES[game].web)
                 divergence = Divergence(expected, "refused", {"code": code, "reason": reason})
                 break
         steps = expected

@@ -1,36 +1,35 @@
-"""The only code that changes a table: its seats, its status and its state.
+"""The only code that changes a table: its seats, its status and its state — for the
+phones (host and players), for staff (games.admin) and for import (games.transfer).
 
 Every change runs in one transaction with the table row locked; state changes
-also append one Action row and bump the version. Only after commit is the
-table's channel group told that something changed — never what.
+also append one Action row and bump the version. Only after commit is `changed`
+sent: games.live tells the table's phones (never what changed) and games.autoplay
+lets a computer player move (both listen, from games.apps).
 """
 
-import asyncio
-import contextvars
 import logging
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
-from asgiref.sync import SyncToAsync, async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
-from games import draws, reads, render
+from games import live, reads
+from games.engine_errors import IllegalAction
+from games.errors import Refused
 from games.models import Action, Seat, Table, hash_token, new_code, new_token
 from games.registry import get_game
 
 NAME_MAX = 24
 log = logging.getLogger(__name__)
+DEFAULT_PURGE_DAYS = 30
+# A finished game is a record; only these are abandoned once nobody has acted for a while.
+ABANDONED_STATUSES = (Table.Status.LOBBY, Table.Status.PLAYING, Table.Status.CLOSED)
 
-
-class Refused(Exception):
-    """A request the table refuses; `code` is translated by games.labels."""
-
-    def __init__(self, code: str, rule: str | None = None):
-        super().__init__(code)
-        self.code = code
-        self.rule = rule
+# Sent after each committed change of a table, with `change` (a Change).
+changed = Signal()
 
 
 @dataclass(frozen=True)
@@ -39,72 +38,29 @@ class Applied:
     duplicate: bool = False
 
 
-def group_name(code: str) -> str:
-    return f"table-{code}"
+@dataclass(frozen=True)
+class Change:
+    """What `changed` tells its listeners: the table as the change left it."""
 
-
-def server_loop() -> asyncio.AbstractEventLoop | None:
-    """The ASGI server's event loop, when this thread runs sync code on its behalf."""
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    return loop if loop is not None and loop.is_running() else None
-
-
-def broadcast(code: str, version: int | None = None, snap=None) -> None:
-    """Tell every phone at the table to render its own view afresh. The change id lets
-    the phones on one process share one read of the table (games.consumers); `snap`,
-    the table as the change left it, spares this process's phones that read.
-
-    Run for an ASGI server (a consumer or a view), the message is handed to the server's
-    event loop and this thread goes on at once: it is the one database thread, and
-    waiting there for Redis held up every other move. The loop sends a process's
-    messages one after another, in the order of their commits."""
-    change = secrets.token_hex(8)
-    if snap is not None:
-        render.keep(snap.table.pk, change, snap)
-    message = {"type": "table.changed", "version": version, "change": change}
-    loop = server_loop()
-    if loop is None:
-        async_to_sync(get_channel_layer().group_send)(group_name(code), message)
-    else:
-        # a fresh context: this thread's would tell asgiref that it runs inside the
-        # sync thread it would need
-        loop.call_soon_threadsafe(
-            _send_in_order, group_name(code), message, context=contextvars.Context()
-        )
-
-
-_last_send: asyncio.Task | None = None
-
-
-def _send_in_order(group: str, message: dict) -> None:
-    """On the server's event loop: send after the process's previous message."""
-    global _last_send
-    previous = _last_send
-
-    loop = asyncio.get_running_loop()
-
-    async def send():
-        if previous is not None and not previous.done() and previous.get_loop() is loop:
-            await asyncio.wait([previous])
-        try:
-            await get_channel_layer().group_send(group, message)
-        except Exception:  # Redis away: the phones catch up on their next resync
-            log.exception("could not tell %s of a change", group)
-
-    _last_send = loop.create_task(send())
+    table_id: int
+    code: str
+    version: int
+    mode: str
+    status: str
+    snap: live.Snapshot | None = None
 
 
 def _after_commit(table: Table, snap=None) -> None:
-    code, version = table.code, table.version
-    # robust: a change that is saved stays answered as saved even if the channel layer
-    # is down; phones catch up on their next resync.
-    transaction.on_commit(lambda: broadcast(code, version, snap), robust=True)
-    if table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING:
-        # then a computer player moves if its seat is to act (games.autoplay)
-        from games import autoplay
+    change = Change(table.pk, table.code, table.version, table.mode, table.status, snap)
 
-        table_id = table.pk
-        transaction.on_commit(lambda: autoplay.after_change(table_id), robust=True)
+    def tell():
+        # each listener on its own: a change that is saved stays answered as saved even
+        # if the channel layer is down; phones catch up on their next resync
+        for receiver, result in changed.send_robust(Table, change=change):
+            if isinstance(result, Exception):
+                log.error("%s failed after a change of %s: %r", receiver, change.code, result)
+
+    transaction.on_commit(tell)
 
 
 def clean_name(name) -> str:
@@ -120,27 +76,20 @@ def _locked(table_id: int) -> Table:
     return Table.objects.select_for_update().get(pk=table_id)
 
 
-def create_table(
-    game: str,
-    mode: str,
-    players: int,
-    target: int | None,
-    host_name: str,
-    turn_marker: bool = True,
-):
-    """A new table in the lobby; the host sits at seat 0. Returns (table, host token, seat token)."""
+def create_table(game: str, mode: str, config: dict, host_name: str):
+    """A new table in the lobby; the host sits at seat 0. `config` is the engine's (the
+    lobby's form builds it with the game's adapter). Returns (table, host token, seat
+    token)."""
     spec = get_game(game)
-    if mode not in Table.Mode.values:
+    if mode not in spec.modes:
         raise Refused("bad_request")
-    if not (spec.min_players <= players <= spec.max_players):
+    players = config.get("players")
+    if type(players) is not int or not spec.min_players <= players <= spec.max_players:
         raise Refused("bad_players")
-    config = {"players": players}
-    if game == "triumfdrez":
-        if target is None or not 10 <= target <= 500:
-            raise Refused("bad_target")
-        config["target"] = target
-    if (game, mode) == ("triggs", "companion"):
-        config["turn_marker"] = bool(turn_marker)
+    try:  # the engine judges the rest of the settings
+        spec.engine(mode).new_game(config, 0)
+    except IllegalAction:
+        raise Refused("bad_config") from None
     name = clean_name(host_name)
     host_token, seat_token = new_token(), new_token()
     with transaction.atomic():
@@ -198,51 +147,143 @@ def require_host(table: Table, host_token: str | None) -> None:
         raise Refused("not_host")
 
 
-def free_seat(table: Table, host_token: str | None, index: int) -> None:
+# Staff (games.admin) act on any table without its host's token.
+STAFF = object()
+
+
+def _authorize(table: Table, host_token) -> bool:
+    """True for staff; refused unless `host_token` is the table's host's."""
+    if host_token is STAFF:
+        return True
     require_host(table, host_token)
+    return False
+
+
+def free_seat(table: Table, host_token, index: int) -> None:
+    """The phone holding the seat (or the computer player on it) leaves it; a player may
+    claim it again."""
+    _authorize(table, host_token)
     with transaction.atomic():
         table = _locked(table.pk)
         updated = Seat.objects.filter(table=table, index=index).update(
-            token_hash="", handover_hash="", kind=Seat.Kind.HUMAN, bot_level=""
+            token_hash="", handover_hash="", kind=Seat.Kind.HUMAN, bot_level="", pending=""
         )
         if not updated:
             raise Refused("bad_seat")
         _after_commit(table)
 
 
-def seat_bot(table: Table, host_token: str | None, index: int, level: str) -> None:
-    """Before the game starts the host puts a computer player on a free seat, or changes
-    a computer player's level; free_seat makes the seat free again."""
-    from games import autoplay
-
-    require_host(table, host_token)
+def seat_bot(table: Table, host_token, index: int, level: str | None = None) -> None:
+    """A computer player (of `level`, else the game's first) takes a seat of a digital
+    table that is not closed: a free seat, or a computer player's, whose level changes.
+    The host may do it; staff may also take the seat from a person (their phone loses
+    it). In play, the computer player moves at once if it is its turn."""
+    staff = _authorize(table, host_token)
     if table.mode != Table.Mode.DIGITAL:
         raise Refused("bots_digital_only")
-    if level not in autoplay.levels(table.game):
+    levels = get_game(table.game).web.bot_levels
+    level = level or next(iter(levels))
+    if level not in levels:
         raise Refused("bad_request")
     with transaction.atomic():
         table = _locked(table.pk)
-        if table.status != Table.Status.LOBBY:
-            raise Refused("already_started")
+        if table.status == Table.Status.CLOSED:
+            raise Refused("table_closed")
         seat = Seat.objects.select_for_update().filter(table=table, index=index).first()
         if seat is None:
             raise Refused("bad_seat")
-        if seat.kind != Seat.Kind.BOT and seat.taken:
+        if seat.kind != Seat.Kind.BOT and seat.taken and not staff:
             raise Refused("seat_taken")
         # A bot's name is worded at render time, in each phone's language.
         seat.kind, seat.bot_level, seat.name = Seat.Kind.BOT, level, ""
-        seat.token_hash = seat.handover_hash = ""
-        seat.save(update_fields=["kind", "bot_level", "name", "token_hash", "handover_hash"])
+        seat.token_hash = seat.handover_hash = seat.pending = ""
+        seat.save(
+            update_fields=["kind", "bot_level", "name", "token_hash", "handover_hash", "pending"]
+        )
         _after_commit(table)
 
 
-def close_table(table: Table, host_token: str | None) -> None:
-    require_host(table, host_token)
+def close_table(table: Table, host_token) -> bool:
+    """Close the table; False if it was closed already."""
+    _authorize(table, host_token)
     with transaction.atomic():
         table = _locked(table.pk)
+        if table.status == Table.Status.CLOSED:
+            return False
         table.status = Table.Status.CLOSED
         table.save(update_fields=["status", "updated"])
         _after_commit(table)
+    return True
+
+
+def is_finished(table: Table) -> bool:
+    """The game at the table is over (games.registry's engine says so)."""
+    if table.status == Table.Status.FINISHED:
+        return True
+    if not isinstance(table.state, dict):
+        return False
+    try:
+        return get_game(table.game).engine(table.mode).is_over(table.state)
+    except Exception:  # a state edited by hand is not a finished game
+        return False
+
+
+def archive_table(table: Table) -> bool:
+    """Staff keep a finished session as a record: closed to further entries and never
+    purged. False if the game is not over or the table is archived already."""
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if table.archived or not is_finished(table):
+            return False
+        table.status, table.archived = Table.Status.CLOSED, True
+        table.save(update_fields=["status", "archived", "updated"])
+        _after_commit(table)
+    return True
+
+
+def abandoned(days: int, now=None):
+    """Tables nobody has touched for `days` days: in the lobby, playing or closed, never
+    archived, with no action, status change or phone joining since."""
+    cutoff = (now or timezone.now()) - timedelta(days=days)
+    return Table.objects.filter(
+        status__in=ABANDONED_STATUSES, archived=False, updated__lt=cutoff
+    ).exclude(seats__last_seen__gte=cutoff)
+
+
+def purge(queryset) -> int:
+    """Delete these tables with their seats and logs; returns how many tables went."""
+    with transaction.atomic():
+        _total, deleted = Table.objects.filter(pk__in=queryset.values("pk")).delete()
+    return deleted.get(Table._meta.label, 0)
+
+
+def import_table(game: str, mode: str, config: dict, state: dict, seats: list, log) -> Table:
+    """A new table from a replayed session (games.transfer): its seats free for their
+    players to claim again, its log as it was, a host token nobody holds (staff manage
+    it from the admin)."""
+    over = get_game(game).engine(mode).is_over(state)
+    with transaction.atomic():
+        table = insert_table(
+            game=game,
+            mode=mode,
+            config=config,
+            state=state,
+            version=len(log),
+            status=Table.Status.FINISHED if over else Table.Status.PLAYING,
+            host_token_hash=hash_token(new_token()),
+        )
+        Seat.objects.bulk_create(Seat(table=table, **seat) for seat in seats)
+        Action.objects.bulk_create(
+            Action(
+                table=table,
+                version=entry.version,
+                seat=entry.seat,
+                action=entry.action,
+                client_action_id=f"import-{entry.version}",
+            )
+            for entry in log
+        )
+    return table
 
 
 def start_table(table: Table, host_token: str | None, client_action_id: str) -> Applied:
@@ -305,7 +346,7 @@ def apply_action(
 
     Five statements: the locked row (with whether the action id was seen), the seats,
     the new state, the log row and the log's latest rows, which with the seats make the
-    snapshot the phones of this process render (games.render)."""
+    snapshot the phones of this process render (games.live)."""
     with transaction.atomic():
         table = reads.locked_table(table.pk, client_action_id)
         if table is None:
@@ -327,26 +368,22 @@ def apply_action(
             raise Refused("not_playing")
         if expected_version != table.version:
             raise Refused("stale")
-        engine = get_game(table.game).engine(table.mode)
-        drawing = _committed_draw(table, seats, seat)
-        if drawing and not (
-            action.get("type") == "draw"
-            and type(action.get("from")) is list
-            and action["from"][:1] == [drawing]
-        ):
-            raise Refused("draw_committed", "T-A")
+        game = get_game(table.game)
+        engine = game.engine(table.mode)
+        own = next((row for row in seats if row.index == seat), None)
+        pending = own.pending_at(table.version) if own is not None else None
+        game.web.check_move(table.mode, pending, action)
         try:
             state = engine.apply(table.state, seat, action)
-        except engine.IllegalAction as error:
-            raise Refused(error.code, getattr(error, "rule", None)) from None
-        own = next((row for row in seats if row.index == seat), None)
-        if own is not None and own.pending_draw and (drawing or action.get("type") == "draw"):
-            Seat.objects.filter(pk=own.pk).update(pending_draw="")
-            own.pending_draw = ""
+        except IllegalAction as error:
+            raise Refused(error.code, error.rule) from None
+        if own is not None and own.pending:  # a first step is finished, or stale now
+            Seat.objects.filter(pk=own.pk).update(pending="")
+            own.pending = ""
         table.state = state
         table.version += 1
         # A finished companion match can still take back its last hand.
-        over = state.get("phase") in ("over", "match_over")
+        over = engine.is_over(state)
         table.status = Table.Status.FINISHED if over else Table.Status.PLAYING
         table.save(update_fields=["state", "status", "version", "updated"])
         Action.objects.create(
@@ -356,7 +393,7 @@ def apply_action(
             action=action,
             client_action_id=client_action_id,
         )
-        _after_commit(table, render.snapshot(table, seats))
+        _after_commit(table, live.snapshot(table, seats))
     return Applied(table.version)
 
 
@@ -370,44 +407,29 @@ def _seats(table: Table, seat: int, holder: set[str] | None) -> list[Seat]:
     return seats
 
 
-def _committed_draw(table: Table, seats: list[Seat], seat: int) -> str | None:
-    if (table.game, table.mode) != ("triggs", Table.Mode.DIGITAL):
-        return None
-    row = next((row for row in seats if row.index == seat), None)
-    return draws.committed_pile(row, table.version) if row else None
-
-
-def pick_first_draw(
-    table: Table, seat: int, pile: str, expected_version: int, holder: set[str] | None = None
+def take_step(
+    table: Table, seat: int, fields, expected_version: int, holder: set[str] | None = None
 ) -> None:
-    """Digital Triggs: the seat takes its first card from `pile` and sees what it
-    uncovered before choosing the second (games.draws); it is now committed to drawing."""
+    """The first step of a two-step move (games.adapter.GameWeb.step), kept on the seat
+    until its move at this version."""
+    web = get_game(table.game).web
     with transaction.atomic():
         table = _locked(table.pk)
-        seats = _seats(table, seat, holder)
-        if (table.game, table.mode) != ("triggs", Table.Mode.DIGITAL) or pile not in draws.PILES:
-            raise Refused("bad_request")
+        _seats(table, seat, holder)
         if table.status != Table.Status.PLAYING:
             raise Refused("not_playing")
         if expected_version != table.version:
             raise Refused("stale")
-        committed = _committed_draw(table, seats, seat)
-        if committed and committed != pile:
-            raise Refused("draw_committed", "T-A")
-        error = draws.first_draw_refusal(table.state, seat, pile)
-        if error is not None:
-            raise Refused(error.code, getattr(error, "rule", None))
-        Seat.objects.filter(table=table, index=seat).update(pending_draw=f"{table.version}:{pile}")
+        own = Seat.objects.get(table=table, index=seat)
+        committed = own.pending_at(table.version)
+        value = web.step(table.mode, table.state, seat, fields)
+        if committed and committed != value:
+            # another first step does not finish the one taken
+            web.check_move(table.mode, committed, {})
+        own.pending = f"{table.version}:{value}"
+        own.save(update_fields=["pending"])
         code, version = table.code, table.version
-        transaction.on_commit(lambda: broadcast(code, version), robust=True)
-
-
-def seats_for_tokens(table: Table, tokens: list[str]) -> list[Seat]:
-    """The seats a phone holds: those whose token is in its cookie."""
-    hashes = [hash_token(t) for t in tokens if t]
-    if not hashes:
-        return []
-    return list(table.seats.filter(token_hash__in=hashes).order_by("index"))
+        transaction.on_commit(lambda: live.broadcast(code, version))
 
 
 def create_handover(table: Table, seat: Seat) -> str:

@@ -11,12 +11,10 @@ import json
 import re
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from games import labels, replay, services
-from games.models import Action, Seat, Table, hash_token, new_token
+from games.models import Seat, Table
 from games.registry import GAMES
 
 FORMAT = "tabletop-companion-session"
@@ -25,35 +23,10 @@ MAX_BYTES = 2 * 1024 * 1024
 SHA256_RE = re.compile(r"^[0-9a-f]{64}$")
 BOT_LEVEL_MAX = 20
 
-REASONS = {
-    "no_file": _("Choose a session file to import."),
-    "too_large": _("The file is larger than 2 MB."),
-    "not_json": _("The file is not a JSON document in UTF-8."),
-    "bad_format": _("This file is not a session exported from this site."),
-    "bad_format_version": _(
-        "This session file has format version %(found)s; this site reads version %(expected)s."
-    ),
-    "unknown_game": _("Unknown game: %(game)s."),
-    "unknown_mode": _("Unknown mode: %(mode)s."),
-    "bad_field": _("The field “%(field)s” is missing or has the wrong type."),
-    "bad_config": labels.REFUSALS["bad_config"],
-    "busy": labels.REFUSALS["busy"],
-    "bad_seats": _("The seats must be numbered 0 to %(last)s, one for each player."),
-    "not_started": _("This session never started: there is nothing to replay or resume."),
-    "diverges": _("The log does not replay at step %(step)s: %(reason)s"),
-    "version_mismatch": _(
-        "The file says the session ends at version %(claimed)s but its log ends at "
-        "version %(logged)s."
-    ),
-    "hash_mismatch": _(
-        "The replayed session does not end on the state recorded in the file (its SHA-256 "
-        "differs): the file has been altered or damaged."
-    ),
-}
-
 
 class ImportRejected(Exception):
-    """A session file refused: `code` names the reason (REASONS), `params` fill it in."""
+    """A session file refused: `code` names the reason (labels.IMPORT_REASONS), `params`
+    fill it in."""
 
     def __init__(self, code: str, **params):
         super().__init__(code)
@@ -63,7 +36,7 @@ class ImportRejected(Exception):
     @property
     def message(self) -> str:
         """The reason in the active language."""
-        return str(REASONS[self.code]) % {key: str(value) for key, value in self.params.items()}
+        return labels.reason(labels.IMPORT_REASONS, self.code, self.params)
 
 
 # -- export ----------------------------------------------------------------------------
@@ -184,7 +157,7 @@ def parse(data: bytes) -> Session:
     if game not in GAMES:
         raise ImportRejected("unknown_game", game=game[:40])
     mode = _field(document, "mode", (str,))
-    if mode not in Table.Mode.values:
+    if mode not in GAMES[game].modes:
         raise ImportRejected("unknown_mode", mode=mode[:40])
     config = _field(document, "config", (dict,))
     players = config.get("players")
@@ -218,38 +191,12 @@ def parse(data: bytes) -> Session:
     return Session(game, mode, config, seats, log, result.final)
 
 
-def _status(state: dict) -> str:
-    if state.get("phase") in ("over", "match_over"):
-        return Table.Status.FINISHED
-    return Table.Status.PLAYING
-
-
 def import_session(data: bytes) -> Table:
     """A new table from a session document, all or nothing; raises ImportRejected."""
     session = parse(data)
-    with transaction.atomic():
-        try:
-            table = services.insert_table(
-                game=session.game,
-                mode=session.mode,
-                config=session.config,
-                state=session.state,
-                version=len(session.log),
-                status=_status(session.state),
-                # A host token nobody holds: staff manage the table from the admin.
-                host_token_hash=hash_token(new_token()),
-            )
-        except services.Refused:
-            raise ImportRejected("busy") from None
-        Seat.objects.bulk_create(Seat(table=table, **seat) for seat in session.seats)
-        Action.objects.bulk_create(
-            Action(
-                table=table,
-                version=entry.version,
-                seat=entry.seat,
-                action=entry.action,
-                client_action_id=f"import-{entry.version}",
-            )
-            for entry in session.log
+    try:
+        return services.import_table(
+            session.game, session.mode, session.config, session.state, session.seats, session.log
         )
-    return table
+    except services.Refused:
+        raise ImportRejected("busy") from None

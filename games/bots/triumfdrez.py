@@ -13,12 +13,11 @@ seat)` and `engine.legal_actions(state)`, and draws any randomness from `rng`.
 
 import random
 
-from games.triumfdrez.auction import current_bid, level
-from games.triumfdrez.cards import DECK
+from games.triumfdrez.auction import MAX_TRICKS, current_bid, entry_level, lowest_beating
+from games.triumfdrez.cards import DECK, FIGURE, FIGURE_RANK, FIGURES, NUMBER
 from games.triumfdrez.scoring import hand_points, team_of
+from games.triumfdrez.tricks import TRUMP, led_figure, strength
 
-FIGURES = ("joker", "queen", "rook", "bishop", "knight", "pawn")  # highest rank first
-_RANK = {figure: len(FIGURES) - 1 - index for index, figure in enumerate(FIGURES)}
 # Estimated chance that a card wins a trick, by kind (see _estimate).
 _SUPER_VALUE = {5: 0.9, 4: 0.8, 3: 0.65, 2: 0.5, 1: 0.4, 0: 0.3}  # by figure rank
 _TRUMP_VALUE = {9: 0.85, 8: 0.7, 7: 0.55, 6: 0.4, 5: 0.3}  # by number; lower 0.2
@@ -28,28 +27,12 @@ _PARTNER_TRICKS = 1.0  # what a partner is assumed to add at 4 players
 
 
 def _parse(card: str) -> tuple[str | None, int]:
-    figure, number = card.split("-")
-    return (None, 0) if figure == "neutral" else (figure, int(number))
+    return FIGURE[card], NUMBER[card]
 
 
 def _strength(card: str, trump: str | None, supertrump: int | None, led: str | None) -> int:
     """The card's D-RANK strength in a trick led with figure `led` (-1: cannot win)."""
-    figure, number = _parse(card)
-    if figure is None:
-        return -1
-    if number == supertrump:
-        return 310 if figure == trump else 300 + _RANK[figure]
-    if figure == trump:
-        return 200 + number
-    if figure == led:
-        return 100 + number
-    return -1
-
-
-def _bid_level(bid: dict) -> int:
-    """The order of bids (D-AUCTION ruling) as a number."""
-    dropped = (bid["trump"] is None) + (bid["supertrump"] is None)
-    return (bid["tricks"] - 1) * 6 + (3 if bid["open"] else 0) + dropped
+    return strength(card, led, trump, supertrump)
 
 
 def random_legal(view: dict, legal: list[dict], rng: random.Random) -> dict:
@@ -71,7 +54,7 @@ def _estimate(hand: list[str], trump: str | None, supertrump: int | None, player
         if figure is None:
             continue
         if number == supertrump:
-            total += 1.0 if figure == trump else _SUPER_VALUE[_RANK[figure]]
+            total += 1.0 if figure == trump else _SUPER_VALUE[FIGURE_RANK[figure]]
         elif figure == trump:
             total += _TRUMP_VALUE.get(number, 0.2)
             trumps += 1
@@ -101,7 +84,7 @@ def _bid(view: dict, legal: list[dict]) -> dict:
         estimate = estimates[(action["trump"], action["supertrump"])]
         if estimate < best - 0.5 or action["tricks"] > estimate + 0.25:
             continue
-        key = (_bid_level(action), -estimate)
+        key = (entry_level(action), -estimate)
         if chosen_key is None or key < chosen_key:
             chosen, chosen_key = action, key
     if chosen is not None:
@@ -112,7 +95,7 @@ def _bid(view: dict, legal: list[dict]) -> dict:
     return min(
         (action for action in legal if action["type"] == "bid"),
         key=lambda action: (
-            _bid_level(action),
+            entry_level(action),
             -estimates[(action["trump"], action["supertrump"])],
         ),
     )
@@ -124,7 +107,7 @@ def _keep_value(card: str, trump: str | None, supertrump: int | None) -> int:
     if figure is None:
         return 0  # a neutral card never wins
     if number == supertrump:
-        return 100 + _RANK[figure]
+        return 100 + FIGURE_RANK[figure]
     if figure == trump:
         return 50 + number
     return number
@@ -143,19 +126,17 @@ def _seen_cards(view: dict) -> set[str]:
 def _lead(view: dict, cards: list[str], trump: str | None, supertrump: int | None) -> str:
     """Lead a super-trump or trump no unseen card beats, else the cheapest card."""
     seen = _seen_cards(view)
-    unseen = [
-        card for card in (f"{f}-{n}" for f in FIGURES for n in range(1, 10)) if card not in seen
-    ]
+    unseen = [card for card in DECK if card not in seen]
     best = max(cards, key=lambda card: _strength(card, trump, supertrump, _parse(card)[0]))
     power = _strength(best, trump, supertrump, _parse(best)[0])
-    if power >= 200 and all(_strength(card, trump, supertrump, None) < power for card in unseen):
+    if power >= TRUMP and all(_strength(card, trump, supertrump, None) < power for card in unseen):
         return best
     return min(cards, key=lambda card: _keep_value(card, trump, supertrump))
 
 
 def _follow(view: dict, cards: list[str], trump: str | None, supertrump: int | None) -> str:
     trick = view["trick"]
-    led = next((f for f in (_parse(play["card"])[0] for play in trick) if f), None)
+    led = led_figure(trick)
     best_seat, best = trick[0]["seat"], -1
     for play in trick:
         value = _strength(play["card"], trump, supertrump, led)
@@ -194,16 +175,18 @@ def heuristic(view: dict, legal: list[dict], rng: random.Random) -> dict:
 # --------------------------------------------------------------------------------------
 # The strong level: determinized simulation (see `strong`).
 #
-# Cards are ints here, their index in the engine's DECK: figure index // 9 (Joker 0 …
-# Pawn 5), number index % 9 + 1, neutral cards 54 and 55. DECK order is the view's hand
-# order, so sorted int hands break ties exactly as `heuristic` does over `legal`.
+# Cards are ints here, their index in the engine's DECK; _FIG[c] is the card's figure as
+# its index in FIGURES (Joker 0 … Pawn 5; -1 for a neutral card), _NUM[c] its number.
+# DECK order is the view's hand order, so sorted int hands break ties exactly as
+# `heuristic` does over `legal`. Every table here is built from the engine's own (cards,
+# tricks.strength) once per contract, so the rules are not written twice.
 # --------------------------------------------------------------------------------------
 
 _INDEX = {card: index for index, card in enumerate(DECK)}
 _CARDS = len(DECK)
-_FIG = [index // 9 if index < 54 else -1 for index in range(_CARDS)]
-_NUM = [index % 9 + 1 if index < 54 else 0 for index in range(_CARDS)]
 _FIGURE_INDEX = {figure: index for index, figure in enumerate(FIGURES)}
+_FIG = [-1 if FIGURE[card] is None else _FIGURE_INDEX[FIGURE[card]] for card in DECK]
+_NUM = [NUMBER[card] for card in DECK]
 _OWN = 6  # row of a strength table where the card's own figure counts as led
 
 # Defaults of the strong level; every one can be passed to `strong` as a keyword.
@@ -222,33 +205,18 @@ class _Table:
     __slots__ = ("strength", "keep", "masters")
 
     def __init__(self, trump: str | None, supertrump: int | None):
-        t = -1 if trump is None else _FIGURE_INDEX[trump]
-        base = [-1] * _CARDS
-        keep = [0] * _CARDS
-        for c in range(54):
-            f, n = _FIG[c], _NUM[c]
-            if n == supertrump:
-                base[c] = 310 if f == t else 305 - f
-                keep[c] = 105 - f
-            elif f == t:
-                base[c] = 200 + n
-                keep[c] = 50 + n
-            else:
-                keep[c] = n
-        # strength[led][c]: led 0..5 a figure, _OWN the card's own figure (-1: cannot win).
+        # strength[led][c]: led 0..5 a figure, _OWN the card's own figure (-1: cannot win),
+        # the engine's D-RANK strengths (tricks.strength) of each int card
         self.strength = [
-            [
-                base[c] if base[c] >= 0 else 100 + _NUM[c] if _FIG[c] == led else -1
-                for c in range(_CARDS)
-            ]
-            for led in range(6)
+            [strength(card, figure, trump, supertrump) for card in DECK] for figure in FIGURES
         ]
-        self.strength.append(
-            [base[c] if base[c] >= 0 else 100 + _NUM[c] if c < 54 else -1 for c in range(_CARDS)]
+        self.strength.append([strength(card, FIGURE[card], trump, supertrump) for card in DECK])
+        self.keep = [_keep_value(card, trump, supertrump) for card in DECK]
+        # Trump-figure and super-trump cards (strong whatever was led), strongest first.
+        base = [strength(card, None, trump, supertrump) for card in DECK]
+        self.masters = sorted(
+            (c for c in range(_CARDS) if base[c] >= TRUMP), key=lambda c: -base[c]
         )
-        self.keep = keep
-        # Trump-figure and super-trump cards, strongest first.
-        self.masters = sorted((c for c in range(54) if base[c] >= 200), key=lambda c: -base[c])
 
 
 _TABLES: dict = {}
@@ -389,10 +357,12 @@ def _estimator(trump: str | None, supertrump: int | None) -> tuple[list[float], 
     if key not in _ESTIMATORS:
         side = _SIDE_VALUE if trump is not None else _PLAIN_VALUE
         values, trumps = [0.0] * _CARDS, [0] * _CARDS
-        for c in range(54):
-            figure, number = FIGURES[_FIG[c]], _NUM[c]
+        for c, card in enumerate(DECK):
+            figure, number = FIGURE[card], NUMBER[card]
+            if figure is None:
+                continue
             if number == supertrump:
-                values[c] = 1.0 if figure == trump else _SUPER_VALUE[_RANK[figure]]
+                values[c] = 1.0 if figure == trump else _SUPER_VALUE[FIGURE_RANK[figure]]
             elif figure == trump:
                 values[c] = _TRUMP_VALUE.get(number, 0.2)
                 trumps[c] = 1
@@ -512,7 +482,7 @@ def _utilities(view: dict, contract: dict) -> list[float]:
     mine = team_of(teams, view["seat"])
     others = len(teams) - 1
     values = []
-    for won in range(14):
+    for won in range(MAX_TRICKS + 1):
         points = hand_points(len(teams), declaring, contract["tricks"], won)
         values.append(points[mine] - (sum(points) - points[mine]) / others)
     return values
@@ -603,9 +573,6 @@ def _strong_bid(view, legal, rng, deals, combos, tries, margin):
         return pass_action
     hand = view["hand"]
     ranked = sorted(_COMBOS, key=lambda combo: -_estimate(hand, *combo, players))[:combos]
-    top_level = (
-        -1 if top is None else level(*(top[k] for k in ("tricks", "trump", "supertrump", "open")))
-    )
     legal_bids = {
         (a["tricks"], a["trump"], a["supertrump"]): a
         for a in legal
@@ -613,11 +580,10 @@ def _strong_bid(view, legal, rng, deals, combos, tries, margin):
     }
     knowledge = _Deals(view)
     samples = [knowledge.sample(rng, tries) for _ in range(deals)]
+    fewest = lowest_beating(top)  # per shape of bid (D-AUCTION's order of bids)
     best, best_value = None, 0.0
     for trump, supertrump in ranked:
-        tricks = next(
-            (k for k in range(1, 14) if level(k, trump, supertrump, False) > top_level), 0
-        )
+        tricks = fewest[(trump is None) * 2 + (supertrump is None)]  # not open
         action = legal_bids.get((tricks, trump, supertrump))
         if action is not None:
             value = _side_result(samples, view, {**action, "seat": seat})

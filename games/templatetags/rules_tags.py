@@ -7,14 +7,9 @@ symbol, and every box of a sheet its number and a cross mark.
 
 from django import template
 
-from games.labels import (
-    COLOUR_NAMES,
-    FIGURE_NAMES,
-    FIGURE_SYMBOLS,
-    FIGURES,
-    TRIGGS_ROW_SIZES,
-    parse_card,
-)
+from games.triggs.engine import ROW_SIZES
+from games.triumfdrez.engine import FIGURES
+from games.triumfdrez.web import COLOUR_NAMES, FIGURE_NAMES, FIGURE_SYMBOLS, card_context
 
 register = template.Library()
 
@@ -30,14 +25,14 @@ def _row_counts(spec: str) -> dict[int, int]:
 
 def sheet_row(value: int, done: int, boxes: list[dict]) -> dict:
     """One row of a Triggs sheet: its value, size, crossed count and `boxes`."""
-    size = TRIGGS_ROW_SIZES[value - 1]
+    size = ROW_SIZES[value]
     return {
         "value": value,
         "size": size,
         "crossed": done,
         "full": done == size,
         "boxes": boxes,
-        "spacer": max(TRIGGS_ROW_SIZES) - size,
+        "spacer": max(ROW_SIZES) - size,
     }
 
 
@@ -45,7 +40,7 @@ def sheet_rows(crossed, new=None):
     """Rows for _sheet.html, their boxes crossed or not, and newly crossed or not."""
     new = new or {}
     rows = []
-    for value, (size, done) in enumerate(zip(TRIGGS_ROW_SIZES, crossed, strict=True), start=1):
+    for value, (size, done) in enumerate(zip(ROW_SIZES[1:], crossed, strict=True), start=1):
         fresh = min(new.get(value, 0), done)
         boxes = [{"crossed": i < done, "new": done - fresh <= i < done} for i in range(size)]
         rows.append(sheet_row(value, done, boxes))
@@ -80,23 +75,9 @@ def triggs_piles(left=None, left_count=None, stock_count=None, right=None, right
     }
 
 
-def drez_card_context(card_id: str) -> dict:
-    figure, number = parse_card(card_id)
-    neutral = figure == "neutral"
-    return {
-        "id": card_id,
-        "figure": figure,
-        "number": number,
-        "neutral": neutral,
-        "symbol": FIGURE_SYMBOLS[figure],
-        "figure_name": FIGURE_NAMES[figure],
-        "colour_name": None if neutral else COLOUR_NAMES[number],
-    }
-
-
 @register.inclusion_tag("games/triumfdrez/_card.html")
 def drez_card(card_id):
-    return {"card": drez_card_context(card_id)}
+    return {"card": card_context(card_id)}
 
 
 @register.inclusion_tag("games/triumfdrez/_deck.html")
@@ -106,11 +87,11 @@ def drez_deck():
             "figure": figure,
             "symbol": FIGURE_SYMBOLS[figure],
             "name": FIGURE_NAMES[figure],
-            "cards": [drez_card_context(f"{figure}-{n}") for n in range(1, 10)],
+            "cards": [card_context(f"{figure}-{n}") for n in range(1, 10)],
         }
         for figure in FIGURES
     ]
-    neutrals = [drez_card_context(f"neutral-{n}") for n in (1, 2)]
+    neutrals = [card_context(f"neutral-{n}") for n in (1, 2)]
     return {"rows": rows, "neutrals": neutrals}
 
 

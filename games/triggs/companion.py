@@ -32,7 +32,16 @@ from . import errors
 from .piles import next_obsolete
 from .sheet import ROW_SIZES, TOTAL_BOXES, VALUES, open_boxes
 
-__all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view"]
+__all__ = [
+    "CODES",
+    "IllegalAction",
+    "apply",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "to_act",
+    "view",
+]
 
 GAME = "triggs-companion"
 
@@ -112,6 +121,21 @@ def _check_seat(state: dict, seat: object) -> int:
 def _undo_seat(state: dict) -> int | None:
     undo = state["undo"]
     return None if undo is None else undo["seat"]
+
+
+def is_over(state: dict) -> bool:
+    """T-WIN: a player has crossed every box."""
+    return state["phase"] == "over"
+
+
+def to_act(state: dict) -> list[int]:
+    """The seats whose entry the sheet waits for: the one placing extra crosses, else the
+    turn's seat, or every seat when the turn marker is off; [] once over."""
+    if state["phase"] == "over":
+        return []
+    if state["extra_seat"] is not None:
+        return [state["extra_seat"]]
+    return [state["turn"]] if state["turn_marker"] else list(range(state["players"]))
 
 
 # -- legal actions ---------------------------------------------------------------------

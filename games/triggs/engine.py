@@ -1,4 +1,7 @@
-"""Triggs engine: the public contract of engines.md (new_game, legal_actions, apply, view).
+"""Triggs engine: the public contract of engines.md (new_game, legal_actions, apply, view,
+is_over, to_act), the rules' constants, and what a screen needs that follows from the
+rules (cross_options, sets_from_cards, first_draw_refusal, draw_preview, the view's
+draw_count).
 
 Rules implemented (ids from rules.md): T-DECK, T-SHEET, T-SETUP-1..3, T-A, T-A-LIMIT,
 T-B, T-C, T-C-CAP, T-C-BONUS, T-EMPTY-HAND, T-REFILL, T-OBSOLETE-12, T-OBSOLETE-11,
@@ -9,12 +12,31 @@ happened, so that the next one derives its own generator from the seed.
 """
 
 import random
+from collections import Counter
 
 from .errors import CODES, IllegalAction, check_shape
 from .piles import PILE_NAMES, Table, is_settled, next_obsolete, split_rest
 from .sheet import ROW_SIZES, TOTAL_BOXES, VALUES, cross_ways
 
-__all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view"]
+__all__ = [
+    "CODES",
+    "HAND_LIMIT",
+    "PILE_NAMES",
+    "ROW_SIZES",
+    "TOTAL_BOXES",
+    "VALUES",
+    "IllegalAction",
+    "apply",
+    "cross_options",
+    "draw_preview",
+    "first_draw_refusal",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "sets_from_cards",
+    "to_act",
+    "view",
+]
 
 HAND_LIMIT = 10
 EMPTY_HAND_DRAW = 5
@@ -54,6 +76,16 @@ def new_game(config: dict, seed: int) -> dict:
         "pending_extra": 0,
         "refills": 0,
     }
+
+
+def is_over(state: dict) -> bool:
+    """T-WIN: a player has crossed every box."""
+    return state["phase"] == "over"
+
+
+def to_act(state: dict) -> list[int]:
+    """The seat whose move the game waits for ([] once it is over)."""
+    return [] if state["phase"] == "over" else [state["turn"]]
 
 
 # -- legal actions ---------------------------------------------------------------------
@@ -375,7 +407,8 @@ def _won(new: dict, seat: int) -> dict:
 
 
 def view(state: dict, seat: int | None) -> dict:
-    """What `seat` may see (None: a spectator); see engines.md, "Views"."""
+    """What `seat` may see (None: a spectator); see engines.md, "Views". A seat's view
+    also has `draw_count`: how many cards it may draw now (0, 1 or 2; see _draw_count)."""
     hands = state["hands"]
     if seat is not None and (type(seat) is not int or not 0 <= seat < state["players"]):
         raise IllegalAction("bad_seat", repr(seat))
@@ -403,4 +436,89 @@ def view(state: dict, seat: int | None) -> dict:
     }
     if seat is not None:
         seen["hand"] = sorted(hands[seat])
+        seen["draw_count"] = _draw_count(state, seat)
     return seen
+
+
+def _draw_count(state: dict, seat: int) -> int:
+    """How many cards `seat` may draw now (T-A, T-A-LIMIT): on its turn in phase "play",
+    2, or 1 with 9 cards in hand, or 0 with 10; 0 whenever it is not its turn. (Whether
+    the piles allow that draw is for legal_actions and apply to say.)"""
+    if state["phase"] != "play" or state["turn"] != seat:
+        return 0
+    held = len(state["hands"][seat])
+    return 0 if held >= HAND_LIMIT else 1 if held == HAND_LIMIT - 1 else 2
+
+
+# -- what a screen needs -----------------------------------------------------------------
+
+
+def cross_options(view: dict) -> list[dict]:
+    """For the viewing seat's hand and sheet (from its view), each row its hand can cross
+    and the most sets it can lay there, singles first (T-C, T-C-CAP):
+    [{"value": v, "sets": [[v], [a, b], ...], "room": open boxes}, ...], ascending by
+    value, fresh lists. [] for a view without a hand (a spectator's). Whose turn it is
+    and the phase are not looked at: a screen offers a cross only when `to_act` says."""
+    hand, seat = view.get("hand"), view.get("seat")
+    if not hand or seat is None:
+        return []
+    sheet = view["sheets"][seat]
+    counts = [0] * 13
+    for card in hand:
+        counts[card] += 1
+    ways = cross_ways(counts, sorted(set(hand)), sheet)
+    return [
+        {
+            "value": value,
+            "sets": [list(cards) for cards in ways[value]],
+            "room": ROW_SIZES[value] - sheet[value - 1],
+        }
+        for value in sorted(ways)
+    ]
+
+
+def sets_from_cards(value: int, cards: list[int]) -> list[list[int]]:
+    """Cards chosen for a cross of `value` as its sets (T-C): the cards of the value alone,
+    the others in pairs adding up to it; there is only one way, or none (set_wrong_sum)."""
+    left = sorted(cards)
+    sets = [[card] for card in left if card == value]
+    left = [card for card in left if card != value]
+    while left:
+        a = left.pop(0)
+        if value - a not in left:
+            raise IllegalAction("set_wrong_sum")
+        left.remove(value - a)
+        sets.append([a, value - a])
+    return sets
+
+
+def first_draw_refusal(state: dict, seat: int, pile: str) -> IllegalAction | None:
+    """None if some draw whose first card comes from `pile` is legal for `seat` (T-A),
+    else the refusal such a draw gets."""
+    error = None
+    for second in PILE_NAMES:
+        try:
+            apply(state, seat, {"type": "draw", "from": [pile, second]})
+            return None
+        except IllegalAction as refusal:
+            error = refusal
+    return error
+
+
+def draw_preview(state: dict, seat: int, pile: str) -> dict:
+    """What taking the first card of a draw from `pile` shows `seat` (T-A, T-REFILL): that
+    card when it lay face up, and the card it uncovered on a face-up pile (None when
+    face down or when the pile ran out): public at a real table the moment it is taken."""
+    if pile == "stock":
+        return {"pile": pile, "first": None, "uncovered": None}
+    cards = state["piles"][pile]
+    first = cards[-1] if cards else None
+    try:
+        after = apply(state, seat, {"type": "draw", "from": [pile, pile]})
+    except IllegalAction:
+        return {"pile": pile, "first": first, "uncovered": None}
+    drawn = Counter(after["hands"][seat]) - Counter(state["hands"][seat])
+    if first is not None:
+        drawn[first] -= 1
+    rest = sorted(drawn.elements())
+    return {"pile": pile, "first": first, "uncovered": rest[0] if len(rest) == 1 else None}

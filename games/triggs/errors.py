@@ -4,6 +4,8 @@ The web layer turns a code into a translated sentence; the English text here is 
 for logs and for the code's own documentation.
 """
 
+from games import engine_errors
+
 # code -> (rule id, English description)
 CODES: dict[str, tuple[str, str]] = {
     "bad_config": ("T-SETUP-1", "config needs players 2-4 (an int) and the seed must be an int"),
@@ -34,15 +36,10 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
-class IllegalAction(Exception):
+class IllegalAction(engine_errors.IllegalAction):
     """An illegal or malformed action (or config); `code` is a stable key of CODES."""
 
-    def __init__(self, code: str, detail: str = "") -> None:
-        rule, text = CODES[code]
-        self.code = code
-        self.rule = rule
-        self.message = f"{text} ({detail})" if detail else text
-        super().__init__(f"{code} [{rule}]: {self.message}")
+    CODES = CODES
 
 
 def check_shape(action, fields_by_type: dict) -> str:

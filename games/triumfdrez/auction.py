@@ -60,6 +60,32 @@ def bids_above(top: dict | None) -> list[dict]:
     return list(map(dict.copy, BIDS[start:]))
 
 
+def _lowest_beating(floor: int) -> tuple[int, ...]:
+    lowest = []
+    for shape in range(8):
+        open_, no_trump, no_super = bool(shape & 4), bool(shape & 2), bool(shape & 1)
+        # level() reads only whether trump and super-trump are given, not which they are
+        trump, supertrump = (None if no_trump else FIGURES[0]), (None if no_super else 1)
+        lowest.append(
+            next(
+                (n for n in range(1, MAX_TRICKS + 1) if level(n, trump, supertrump, open_) > floor),
+                MAX_TRICKS + 1,
+            )
+        )
+    return tuple(lowest)
+
+
+# _LOWEST[n + 1]: lowest_beating for a top bid of level n (index 0: no bid yet)
+_LOWEST = tuple(_lowest_beating(floor) for floor in range(-1, TOP_LEVEL + 1))
+
+
+def lowest_beating(top: dict | None) -> list[int]:
+    """For each shape of bid — index open*4 + (trump is None)*2 + (supertrump is None) —
+    the fewest tricks (1-13) a bid of that shape needs to beat `top`; 14 when no bid of
+    that shape does; all 1 with no bid yet. A fresh list."""
+    return list(_LOWEST[0 if top is None else entry_level(top) + 1])
+
+
 def is_over(auction: list[dict], players: int) -> bool:
     """True when every other player has passed in succession after the latest bid."""
     for passes, entry in enumerate(reversed(auction)):

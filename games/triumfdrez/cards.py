@@ -27,12 +27,14 @@ HAND_SIZE = 13
 FIGURE: dict[str, str | None] = {card: None for card in NEUTRALS}
 NUMBER: dict[str, int] = {card: 0 for card in NEUTRALS}
 RANK: dict[str, int] = {card: -1 for card in NEUTRALS}  # Pawn 0 … Joker 5
-for _index, _figure in enumerate(FIGURES):
+# A figure's rank: Pawn 0 … Joker 5 (D-DECK).
+FIGURE_RANK = {figure: len(FIGURES) - 1 - index for index, figure in enumerate(FIGURES)}
+for _figure in FIGURES:
     for _number in range(1, 10):
         _card = f"{_figure}-{_number}"
         FIGURE[_card] = _figure
         NUMBER[_card] = _number
-        RANK[_card] = len(FIGURES) - 1 - _index
+        RANK[_card] = FIGURE_RANK[_figure]
 SORT_KEY = {card: position for position, card in enumerate(DECK)}
 
 

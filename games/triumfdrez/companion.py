@@ -27,13 +27,21 @@ import copy
 from . import auction as auction_rules
 from . import errors
 from .cards import FIGURES, HAND_SIZE, first_dealer
-from .scoring import hand_points, match_winner, team_of, teams_for
+from .scoring import DEFAULT_TARGET, hand_points, match_winner, team_of, teams_for
 
-__all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view"]
+__all__ = [
+    "CODES",
+    "IllegalAction",
+    "apply",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "to_act",
+    "view",
+]
 
 GAME = "triumfdrez-companion"
-DEFAULT_TARGET = 50
-MAX_TARGET = 1000
+MAX_TARGET = 1000  # the highest target the tracker accepts (a table offers scoring.TARGET_MAX)
 
 # The codes this engine raises; all of TriumfDrez's codes live in errors.CODES.
 CODES: dict[str, tuple[str, str]] = {
@@ -107,6 +115,17 @@ def new_game(config: dict, seed: int) -> dict:
 
 
 # -- legal actions ---------------------------------------------------------------------
+
+
+def is_over(state: dict) -> bool:
+    """D-MATCH: a side has reached the target (a hand can still be taken back)."""
+    return state["phase"] == "match_over"
+
+
+def to_act(state: dict) -> list[int]:
+    """The seat whose bid is entered next, or the declarer whose tricks are entered;
+    [] once the match is over."""
+    return [] if state["phase"] == "match_over" else [state["turn"]]
 
 
 def legal_actions(state: dict, seat: int | None = None) -> list[dict]:
@@ -314,12 +333,17 @@ def _undo_hand(state: dict) -> dict:
 
 def view(state: dict, seat: int | None) -> dict:
     """Everything but the seed, plus `seat`, `current_bid` (the latest bid of the auction,
-    or None) and `declaring_team` (the contract's team, or None)."""
+    or None), `lowest_beating` (in phase "auction" auction.lowest_beating: per shape of
+    bid the fewest tricks that beat the current bid, 14 for none; None in other phases)
+    and `declaring_team` (the contract's team, or None)."""
     if seat is not None:
         _check_seat(state, seat)
     seen = copy.deepcopy({key: value for key, value in state.items() if key != "seed"})
     seen["seat"] = seat
-    seen["current_bid"] = copy.deepcopy(auction_rules.current_bid(state["auction"]))
+    top = auction_rules.current_bid(state["auction"])
+    seen["current_bid"] = copy.deepcopy(top)
+    auction = state["phase"] == "auction"
+    seen["lowest_beating"] = auction_rules.lowest_beating(top) if auction else None
     contract = state["contract"]
     seen["declaring_team"] = None if contract is None else team_of(state["teams"], contract["seat"])
     return seen

@@ -23,13 +23,41 @@ in phase "match_over" `turn` is None. Unknown `config` keys are ignored.
 
 from . import auction as auction_rules
 from . import tricks as trick_rules
-from .cards import DECK, FIGURES, SORT_KEY, deal, first_dealer
+from .auction import MAX_TRICKS
+from .cards import COLOURS, DECK, FIGURE_RANK, FIGURES, NEUTRALS, SORT_KEY, deal, first_dealer
 from .errors import CODES, IllegalAction
-from .scoring import hand_points, match_winner, team_of, teams_for
+from .scoring import (
+    DEFAULT_TARGET,
+    TARGET_MAX,
+    TARGET_MIN,
+    hand_points,
+    hand_value,
+    match_winner,
+    team_of,
+    teams_for,
+)
 
-__all__ = ["CODES", "IllegalAction", "apply", "legal_actions", "new_game", "view"]
+__all__ = [
+    "CODES",
+    "COLOURS",
+    "DEFAULT_TARGET",
+    "FIGURE_RANK",
+    "FIGURES",
+    "MAX_TRICKS",
+    "NEUTRALS",
+    "TARGET_MAX",
+    "TARGET_MIN",
+    "IllegalAction",
+    "apply",
+    "hand_value",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "team_of",
+    "to_act",
+    "view",
+]
 
-DEFAULT_TARGET = 50
 _CARDS = frozenset(DECK)
 _TRUMPS = frozenset(FIGURES)
 _KEYS = {
@@ -110,6 +138,22 @@ def new_game(config: dict, seed: int) -> dict:
     }
     _hand_keys(state, first_dealer(seed, players), 1)
     return state
+
+
+def is_over(state: dict) -> bool:
+    """D-MATCH: a side has won the match."""
+    return state["phase"] == "match_over"
+
+
+def to_act(state: dict) -> list[int]:
+    """The seat to bid or play; every seat once a hand is over (any may deal the next);
+    [] once the match is over."""
+    phase = state["phase"]
+    if phase == "match_over":
+        return []
+    if phase == "hand_over":
+        return list(range(state["players"]))
+    return [state["turn"]]
 
 
 def legal_actions(state: dict) -> list[dict]:
@@ -299,6 +343,18 @@ def view(state: dict, seat: int | None) -> dict:
     they are shown to everyone (D-OPEN: the declaring side of an open contract, from the
     start of play to the end of the hand) and None otherwise; and, for a seat, its own
     sorted hand under `hand`. The seed, other hands and the hidden cards never appear.
+
+    Besides, what follows from the rules for a screen: in the auction `current_bid` (the
+    highest bid, or None) and `lowest_beating` (auction.lowest_beating: per shape of bid,
+    index open*4 + (trump is None)*2 + (supertrump is None), the fewest tricks that beat
+    the current bid, 14 for none), both None in the other phases; in play, for a
+    seat, `playable` (the cards it may play now: none when it is not its turn) and
+    `unplayable` (each other card of its hand → the refusal it would get now:
+    "not_your_turn", "must_follow" or "neutral_not_allowed"); outside play `playable` is
+    [] and `unplayable` {}; a spectator's view has neither. `last_trick` has its `reason`
+    (tricks.win_reason: "best", "supertrump", "trump", "led" or "leader") and
+    `last_result` its `value` (what the hand was worth, scoring.hand_value, D-SCORE).
+    None of these reads anything the seat may not see.
     """
     players = state["players"]
     if seat is not None and (not _is_int(seat) or not 0 <= seat < players):
@@ -315,6 +371,27 @@ def view(state: dict, seat: int | None) -> dict:
         for member in teams[team_of(teams, contract["seat"])]:
             open_hands[member] = sorted(hands[member], key=SORT_KEY.__getitem__)
     seen["open_hands"] = open_hands
+    phase = state["phase"]
+    auction = phase == "auction"
+    top = auction_rules.current_bid(state["auction"]) if auction else None
+    seen["current_bid"] = dict(top) if top else None
+    seen["lowest_beating"] = auction_rules.lowest_beating(top) if auction else None
+    last = state.get("last_trick")
+    if last and contract is not None:
+        reason = trick_rules.win_reason(
+            last["cards"], last["winner"], contract["trump"], contract["supertrump"]
+        )
+        seen["last_trick"] = {**last, "reason": reason}
+    result = state.get("last_result")
+    if result:
+        value = hand_value(result["contract"]["tricks"], result["tricks_taken"])
+        seen["last_result"] = {**result, "value": value}
     if seat is not None:
-        seen["hand"] = sorted(hands[seat], key=SORT_KEY.__getitem__)
+        hand = seen["hand"] = sorted(hands[seat], key=SORT_KEY.__getitem__)
+        if phase != "play":
+            seen["playable"], seen["unplayable"] = [], {}
+        elif seat != state["turn"]:
+            seen["playable"], seen["unplayable"] = [], dict.fromkeys(hand, "not_your_turn")
+        else:
+            seen["playable"], seen["unplayable"] = trick_rules.refusals(hand, state["trick"])
     return seen

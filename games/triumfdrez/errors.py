@@ -4,6 +4,8 @@
 description (for logs; the web layer translates codes itself).
 """
 
+from games import engine_errors
+
 CODES: dict[str, tuple[str, str]] = {
     "bad_config": (
         "D-PLAYERS",
@@ -51,11 +53,7 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
-class IllegalAction(Exception):
+class IllegalAction(engine_errors.IllegalAction):
     """An illegal or malformed action; `code` is a key of `CODES`, `rule` its rule id."""
 
-    def __init__(self, code: str, message: str | None = None):
-        self.code = code
-        self.rule = CODES[code][0]
-        self.message = message or CODES[code][1]
-        super().__init__(f"{code}: {self.message}")
+    CODES = CODES

@@ -1,7 +1,14 @@
 """Scoring a hand (D-SCORE) and the end of the match (D-MATCH).
 
-Pure functions shared with the companion (score-sheet) mode.
+Pure functions shared with the companion (score-sheet) mode, and the match target's
+constants (defined here once; engine.py exports them).
 """
+
+# D-MATCH: the target when the table sets none, and the targets a table offers. The
+# engine itself accepts any whole-number target of at least 1.
+DEFAULT_TARGET = 50
+TARGET_MIN = 10
+TARGET_MAX = 500
 
 
 def teams_for(players: int) -> list[list[int]]:
@@ -16,16 +23,20 @@ def team_of(teams: list[list[int]], seat: int) -> int:
     raise ValueError(f"seat {seat} is in no team")
 
 
-def hand_points(team_count: int, declaring_team: int, contract: int, won: int) -> list[int]:
-    """Points per team for one hand: the contract plus 2 per trick above it or short of it.
+def hand_value(contract: int, won: int) -> int:
+    """What a hand is worth (D-SCORE): the contract plus 2 per trick the declaring side
+    won above it or fell short of it."""
+    return contract + 2 * abs(won - contract)
 
-    Made: the declaring team scores. Failed: every other team scores.
-    """
+
+def hand_points(team_count: int, declaring_team: int, contract: int, won: int) -> list[int]:
+    """Points per team for one hand, each `hand_value`: made, the declaring team scores;
+    failed, every other team scores."""
+    value = hand_value(contract, won)
     if won >= contract:
         points = [0] * team_count
-        points[declaring_team] = contract + 2 * (won - contract)
+        points[declaring_team] = value
         return points
-    value = contract + 2 * (contract - won)
     return [0 if team == declaring_team else value for team in range(team_count)]
 
 

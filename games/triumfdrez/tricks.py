@@ -13,36 +13,72 @@ def led_figure(trick: list[dict]) -> str | None:
     return None
 
 
-def winner(trick: list[dict], trump: str | None, supertrump: int | None) -> int:
-    """The seat winning a complete trick (D-RANK, D-NEUTRAL).
+BEST, SUPERTRUMP, TRUMP, LED = 310, 300, 200, 100
 
-    Each card gets a strength, the highest wins: the trump figure of the super-trump
-    colour 310; another card of the super-trump colour 300 + figure rank (Joker 5 …
-    Pawn 0); a trump-figure card 200 + number; a card of the led figure 100 + number;
-    any other card, and every neutral card, -1 (never wins). A trick of only neutral
-    cards goes to its leader.
-    """
+
+def strength(card: str, led: str | None, trump: str | None, supertrump: int | None) -> int:
+    """A card's strength in a trick led with figure `led` (D-RANK, D-NEUTRAL): the trump
+    figure of the super-trump colour 310; another card of the super-trump colour 300 +
+    figure rank (Joker 5 … Pawn 0); a trump-figure card 200 + number; a card of the led
+    figure 100 + number; any other card, and every neutral card, -1 (never wins)."""
+    figure = FIGURE[card]
+    if figure is None:
+        return -1
+    number = NUMBER[card]
+    if number == supertrump:
+        return BEST if figure == trump else SUPERTRUMP + RANK[card]
+    if figure == trump:
+        return TRUMP + number
+    if figure == led:
+        return LED + number
+    return -1
+
+
+def winner(trick: list[dict], trump: str | None, supertrump: int | None) -> int:
+    """The seat winning a complete trick: the strongest card; a trick of only neutral
+    cards goes to its leader (D-RANK, D-NEUTRAL)."""
     led = led_figure(trick)
     best_seat = trick[0]["seat"]
     best = -1
     for play in trick:
-        card = play["card"]
-        figure = FIGURE[card]
-        if figure is None:
-            continue
-        number = NUMBER[card]
-        if number == supertrump:
-            value = 310 if figure == trump else 300 + RANK[card]
-        elif figure == trump:
-            value = 200 + number
-        elif figure == led:
-            value = 100 + number
-        else:
-            continue
+        value = strength(play["card"], led, trump, supertrump)
         if value > best:
             best = value
             best_seat = play["seat"]
     return best_seat
+
+
+def win_reason(
+    trick: list[dict], winner_seat: int, trump: str | None, supertrump: int | None
+) -> str:
+    """Why `winner_seat` took the trick (D-RANK): "best" (the trump figure in the
+    super-trump colour), "supertrump", "trump", "led", or "leader" (only neutral cards)."""
+    card = next(play["card"] for play in trick if play["seat"] == winner_seat)
+    value = strength(card, led_figure(trick), trump, supertrump)
+    if value == BEST:
+        return "best"
+    if value >= SUPERTRUMP:
+        return "supertrump"
+    if value >= TRUMP:
+        return "trump"
+    return "led" if value >= LED else "leader"
+
+
+def refusals(hand: list[str], trick: list[dict]) -> tuple[list[str], dict[str, str]]:
+    """The cards of `hand` that may go on `trick`, in hand order, and each other card →
+    the code check_play refuses it with: "must_follow" (a figure card while the hand
+    holds the led figure, D-FOLLOW) or "neutral_not_allowed" (D-NEUTRAL)."""
+    led = led_figure(trick) if trick else None
+    if led is None or all(FIGURE[card] != led for card in hand):
+        return list(hand), {}
+    playable, refused = [], {}
+    for card in hand:
+        figure = FIGURE[card]
+        if figure == led:
+            playable.append(card)
+        else:
+            refused[card] = "must_follow" if figure is not None else "neutral_not_allowed"
+    return playable, refused
 
 
 def playable(hand: list[str], trick: list[dict]) -> list[str]:

@@ -1,3 +1,4 @@
+from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
@@ -18,6 +19,8 @@ def rules(request, game):
 @require_safe
 def clarifications(request, game):
     game = get_game(game)
+    if not game.ruling_ids:  # a game whose book leaves nothing to rule on
+        raise Http404(game.slug)
     return render(
         request,
         "games/clarifications_page.html",

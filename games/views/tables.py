@@ -15,24 +15,17 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import labels, services
+from games import labels, phones, services
 from games.actions import BadInput, perform
+from games.forms import CreateTableForm, JoinForm
+from games.live import snapshot
 from games.models import CODE_ALPHABET, CODE_LENGTH, Table
-from games.registry import GAMES
-from games.render import (
-    MAX_SEATS_PER_PHONE,
-    cookie_tokens,
-    host_cookie_name,
-    live_html,
-    pick_active,
-    seat_cookie_name,
-    snapshot,
-    table_summary,
-)
+from games.phones import MAX_SEATS_PER_PHONE, host_cookie_name, seat_cookie_name
+from games.registry import GAMES, get_game
+from games.render import live_html, table_summary
 
 COOKIE_AGE = 60 * 60 * 24 * 30
 CODE_RE = re.compile(rf"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
-DEFAULT_TARGET = 50
 
 
 def _table(code: str) -> Table:
@@ -41,12 +34,9 @@ def _table(code: str) -> Table:
     return get_object_or_404(Table, code=code)
 
 
-def _phone(request, table: Table):
-    """(seat indices held by this phone, its active seat, is it the host's phone)."""
-    seats = services.seats_for_tokens(table, cookie_tokens(request.COOKIES, table.code))
-    indices = [seat.index for seat in seats]
-    active = pick_active(indices, request.GET.get("seat") or request.POST.get("seat"))
-    return indices, active, table.is_host(request.COOKIES.get(host_cookie_name(table.code)))
+def _phone(request, table: Table) -> phones.Phone:
+    wanted = request.GET.get("seat") or request.POST.get("seat")
+    return phones.identify(table, request.COOKIES, wanted)
 
 
 def _set_cookie(request, response, name: str, value: str) -> None:
@@ -61,7 +51,7 @@ def _set_cookie(request, response, name: str, value: str) -> None:
 
 
 def _add_seat_token(request, response, code: str, token: str) -> None:
-    tokens = cookie_tokens(request.COOKIES, code)[: MAX_SEATS_PER_PHONE - 1]
+    tokens = phones.cookie_tokens(request.COOKIES, code)[: MAX_SEATS_PER_PHONE - 1]
     _set_cookie(request, response, seat_cookie_name(code), ".".join([*tokens, token]))
 
 
@@ -74,43 +64,40 @@ def _table_url(table: Table, seat=None) -> str:
     return f"{url}?seat={seat}" if seat is not None else url
 
 
+def _lobby_game(request):
+    """The game whose create form the lobby shows: the one asked for, else the first."""
+    slug = request.POST.get("game") or request.GET.get("game")
+    return GAMES.get(slug) or next(iter(GAMES.values()))
+
+
+def _lobby(request, form, join_error=None, status=200):
+    context = {"games": GAMES.values(), "game": form.game, "form": form, "join_error": join_error}
+    return render(request, "games/lobby.html", context, status=status)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def lobby(request):
-    """Create a table, or join one by its code."""
-    error = None
-    if request.method == "POST":
+    """Create a table (the form of one game at a time), or join one by its code."""
+    game = _lobby_game(request)
+    if request.method != "POST":
+        return _lobby(request, CreateTableForm(game))
+    form = CreateTableForm(game, request.POST)
+    if request.POST.get("game") != game.slug:
+        form.add_error(None, labels.REFUSALS["bad_request"])
+    elif form.is_valid():
+        data = form.cleaned_data
         try:
-            game = request.POST.get("game", "")
-            if game not in GAMES:
-                raise services.Refused("bad_request")
-            mode = request.POST.get("mode", "")
-            players = int(request.POST.get("players", ""))
-            target = (
-                int(request.POST.get("target") or DEFAULT_TARGET) if game == "triumfdrez" else None
-            )
             table, host_token, seat_token = services.create_table(
-                game,
-                mode,
-                players,
-                target,
-                request.POST.get("name", ""),
-                turn_marker=request.POST.get("turn_marker") == "on",
+                game.slug, data["mode"], form.config(), data["name"]
             )
-        except ValueError:
-            error = labels.refusal(services.Refused("bad_request"))
         except services.Refused as refusal:
-            error = labels.refusal(refusal)
+            form.add_error(None, labels.refusal(refusal, game)["message"])
         else:
             response = redirect(_table_url(table, 0))
             _set_cookie(request, response, host_cookie_name(table.code), host_token)
             _add_seat_token(request, response, table.code, seat_token)
             return response
-    return render(
-        request,
-        "games/lobby.html",
-        {"games": GAMES.values(), "error": error, "default_target": DEFAULT_TARGET},
-        status=400 if error else 200,
-    )
+    return _lobby(request, form, status=400)
 
 
 @require_GET
@@ -118,48 +105,47 @@ def join_by_code(request):
     code = "".join(request.GET.get("code", "").upper().split())[:20]
     if CODE_RE.match(code) and Table.objects.filter(code=code).exists():
         return redirect("join", code=code)
-    return render(
-        request,
-        "games/lobby.html",
-        {
-            "games": GAMES.values(),
-            "join_error": labels.refusal(services.Refused("no_such_table")),
-            "default_target": DEFAULT_TARGET,
-        },
-        status=404,
-    )
+    error = labels.refusal(services.Refused("no_such_table"))
+    return _lobby(request, CreateTableForm(_lobby_game(request)), error, status=404)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def join(request, code):
     table = _table(code)
-    error = None
-    if request.method == "POST":
+    seats = list(table.seats.all())
+    form = JoinForm(seats, request.POST if request.method == "POST" else None)
+    if form.is_bound and form.is_valid():
+        index = form.cleaned_data["seat"]
         try:
-            index = int(request.POST.get("seat", ""))
-            token = services.claim_seat(table, index, request.POST.get("name", ""))
-        except ValueError:
-            error = labels.refusal(services.Refused("bad_seat"))
+            token = services.claim_seat(table, index, form.cleaned_data["name"])
         except services.Refused as refusal:
-            error = labels.refusal(refusal)
+            form.add_error(None, labels.refusal(refusal, get_game(table.game))["message"])
+            seats = list(table.seats.all())
+            form = _rebound(seats, form)
         else:
             response = redirect(_table_url(table, index))
             _add_seat_token(request, response, table.code, token)
             return response
-    phone_seats, _active, _host = _phone(request, table)
-    return render(
-        request,
-        "games/join.html",
-        {
-            "table": table,
-            "game": GAMES[table.game],
-            "seats": table.seats.all(),
-            "phone_seats": phone_seats,
-            "phone_full": len(phone_seats) >= MAX_SEATS_PER_PHONE,
-            "error": error,
-        },
-        status=400 if error else 200,
-    )
+    phone = _phone(request, table)
+    context = {
+        "table": table,
+        "game": get_game(table.game),
+        "seats": seats,
+        "form": form,
+        "full": not any(not seat.taken for seat in seats),
+        "phone_seats": phone.seats,
+        "phone_full": len(phone.seats) >= MAX_SEATS_PER_PHONE,
+    }
+    return render(request, "games/join.html", context, status=400 if form.errors else 200)
+
+
+def _rebound(seats, form):
+    """The join form again with the seats as they are now, keeping its data and errors."""
+    fresh = JoinForm(seats, form.data)
+    fresh.is_valid()
+    for error in form.non_field_errors():
+        fresh.add_error(None, error)
+    return fresh
 
 
 @require_GET
@@ -169,10 +155,11 @@ def table_page(request, code):
 
 
 def _render_table(request, table: Table, error=None, status=200):
-    phone_seats, active, host = _phone(request, table)
+    phone = _phone(request, table)
+    active, host = phone.active, phone.host
     snap = snapshot(table)
     lang, csrf = get_language(), get_token(request)
-    html = live_html(snap, phone_seats, active, host, lang, error, csrf, oob=bool(request.htmx))
+    html = live_html(snap, phone.seats, active, host, lang, error, csrf, oob=bool(request.htmx))
     if request.htmx:
         return HttpResponse(html, status=status)
     join_url = request.build_absolute_uri(reverse("join", kwargs={"code": table.code}))
@@ -192,7 +179,7 @@ def _render_table(request, table: Table, error=None, status=200):
 @require_POST
 def table_act(request, code):
     table = _table(code)
-    phone_seats, active, _host = _phone(request, table)
+    phone_seats = _phone(request, table).seats
     try:
         seat = int(request.POST.get("seat", ""))
         version = int(request.POST.get("version", ""))
@@ -267,7 +254,7 @@ def table_close(request, code):
 def table_handover(request, code):
     """Show a one-time link and QR that move this phone's seat to another phone."""
     table = _table(code)
-    phone_seats, _active, _host = _phone(request, table)
+    phone_seats = _phone(request, table).seats
     try:
         index = int(request.POST.get("seat", ""))
     except ValueError:
@@ -295,7 +282,7 @@ def handover(request, code, token):
             return render(
                 request,
                 "games/handover_claim.html",
-                {"table": table, "error": labels.refusal(refusal)},
+                {"table": table, "error": labels.refusal(refusal, get_game(table.game))},
                 status=410,
             )
         response = redirect(_table_url(table, seat.index))

@@ -61,45 +61,32 @@
     if (form) form.reportValidity();
   });
 
-  // Digital Triggs: the hand's ticked cards offer only what they can do — one value to
-  // discard (T-B), or sets for an open row within its open boxes (T-C, T-C-CAP).
-  function setsFor(cards, value) {
-    var rest = cards.filter(function (c) { return c !== value; }).sort(function (a, b) { return a - b; });
-    var sets = cards.length - rest.length;
-    while (rest.length) {
-      var a = rest.shift();
-      var i = rest.indexOf(value - a);
-      if (i < 0) return 0;
-      rest.splice(i, 1);
-      sets += 1;
-    }
-    return sets;
-  }
-
+  // Digital Triggs: the ticked cards offer only what they can do. The server lists, for
+  // each choice of cards from the hand, whether they can be discarded (T-B) and the rows
+  // they can cross with their sets (T-C, T-C-CAP): no rule is worked out here.
   function updateHand() {
     var form = document.getElementById("hand-form");
     if (!form) return;
     var cards = Array.prototype.map.call(
       form.querySelectorAll("input[name=card]:checked"), function (box) { return +box.value; });
-    var rooms = form.dataset.rooms.split(",").map(Number);
+    cards.sort(function (a, b) { return a - b; });
+    var can = (cards.length && JSON.parse(form.dataset.ways)[cards.join(",")]) || {};
     var discard = document.getElementById("discard-button");
     var cross = document.getElementById("cross-button");
     var select = document.getElementById("cross-value");
-    var same = cards.length > 0 && cards.every(function (c) { return c === cards[0]; });
-    discard.disabled = !same;
-    discard.querySelector(".detail").textContent = same ? cards[0] + " ×" + cards.length : "";
-    var chosen = null;
+    discard.disabled = !can.discard;
+    discard.querySelector(".detail").textContent = can.discard ? cards[0] + " ×" + cards.length : "";
+    var sets = {};
+    (can.cross || []).forEach(function (way) { sets[way[0]] = way[1]; });
     Array.prototype.forEach.call(select.options, function (option) {
-      var value = +option.value;
-      var sets = cards.length ? setsFor(cards, value) : 0;
-      option.disabled = cards.length > 0 && !(sets && sets <= rooms[value - 1]);
-      if (!option.disabled && sets && chosen === null) chosen = option;
+      option.disabled = cards.length > 0 && !(option.value in sets);
     });
-    if (chosen && (select.selectedOptions[0] || {}).disabled !== false) chosen.selected = true;
-    var selected = select.selectedOptions[0];
-    var sets = selected && !selected.disabled ? setsFor(cards, +selected.value) : 0;
-    cross.disabled = !sets;
-    cross.querySelector(".detail").textContent = sets ? selected.value + " ×" + sets : "";
+    if (can.cross && !(select.value in sets)) select.value = String(can.cross[0][0]);
+    var chosen = sets[select.value];
+    cross.disabled = !chosen;
+    form.elements.sets.value = chosen || "";
+    cross.querySelector(".detail").textContent =
+      chosen ? select.value + " ×" + chosen.split("|").length : "";
   }
   document.addEventListener("change", function (evt) {
     if (evt.target.closest && evt.target.closest("#hand-form")) updateHand();
@@ -107,14 +94,16 @@
   document.body.addEventListener("htmx:wsAfterMessage", updateHand);
   updateHand();
 
-  // TriumfDrez: a bid is offered only if it beats the current one (D-AUCTION ruling):
-  // more tricks, then open, then dropping more of trump and super-trump.
+  // A bid is offered only if it beats the current one. The server sends, for each shape
+  // of bid (open or not, with or without trump, with or without super-trump), the fewest
+  // tricks that beat it (the engine's order of bids: D-AUCTION ruling).
   function updateBid() {
     var form = document.getElementById("bid-form");
-    if (!form || form.dataset.minLevel === undefined) return; // the companion tracker refuses on entry
-    var level = (+form.tricks.value - 1) * 6 + (form.open.checked ? 3 : 0) +
-      (form.trump.value === "" ? 1 : 0) + (form.supertrump.value === "" ? 1 : 0);
-    var ok = level >= +form.dataset.minLevel;
+    if (!form || !form.dataset.lowestBeating) return; // the companion tracker refuses on entry
+    var lowest = form.dataset.lowestBeating.split(",").map(Number);
+    var shape = (form.open.checked ? 4 : 0) + (form.trump.value === "" ? 2 : 0) +
+      (form.supertrump.value === "" ? 1 : 0);
+    var ok = +form.tricks.value >= lowest[shape];
     form.querySelector("button[value=bid]").disabled = !ok;
     form.querySelector(".bid-hint").textContent = ok ? "" : form.dataset.tooLow;
   }

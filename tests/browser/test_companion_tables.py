@@ -54,7 +54,8 @@ def tap(page, selector: str, *others) -> None:
 def create_and_join(browser, server, game, players=2, lang="es"):
     host = new_phone(browser)
     host.goto(f"{server}/{lang}/play/")
-    host.check(f"#create-table input[name=game][value={game}]")
+    host.click(f".game-tabs a[href='?game={game}']")
+    host.wait_for_url(f"**?game={game}")
     host.check(f"#create-table input[name=players][value='{players}']")
     host.fill("#host-name", "Ana")
     host.click("#create-table button[type=submit]")

@@ -10,7 +10,14 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games.bots.triggs import greedy
-from games.triggs.engine import apply, legal_actions, new_game, view
+from games.triggs.engine import (
+    apply,
+    cross_options,
+    legal_actions,
+    new_game,
+    sets_from_cards,
+    view,
+)
 from games.triggs.piles import next_obsolete
 from games.triggs.sheet import ROW_SIZES
 
@@ -51,6 +58,31 @@ def check_invariants(state, previous):
         assert not piles[name] or piles[name][-1] not in state["obsolete"]
 
 
+def check_screen_keys(state, legal):
+    """What a view works out for a screen agrees with legal_actions: the seat to act may
+    cross exactly the rows cross_options lists, with at most as many sets, and its
+    draw_count is the number of cards each legal draw takes (T-A, T-A-LIMIT)."""
+    seat = state["turn"]
+    seen = view(state, seat)
+    most = {}
+    for action in legal:
+        if action["type"] == "cross":
+            most[action["value"]] = max(most.get(action["value"], 0), len(action["sets"]))
+    options = cross_options(seen)
+    if state["phase"] == "play":
+        assert {option["value"]: len(option["sets"]) for option in options} == most
+        for option in options:
+            value = option["value"]
+            assert option["room"] == ROW_SIZES[value] - state["sheets"][seat][value - 1]
+            assert sets_from_cards(value, [c for s in option["sets"] for c in s]) == sorted(
+                option["sets"], key=len
+            )
+    draws = {len(action["from"]) for action in legal if action["type"] == "draw"}
+    assert draws <= {seen["draw_count"]}
+    other = (seat + 1) % state["players"]
+    assert view(state, other)["draw_count"] == 0
+
+
 def run(seed, players, mode, limit):
     rng = random.Random(seed)
     state = new_game({"players": players}, seed)
@@ -58,6 +90,8 @@ def run(seed, players, mode, limit):
     log = []
     while state["phase"] != "over" and len(log) < limit:
         action, legal = choose(state, mode, rng)
+        if len(log) % 5 == 0:
+            check_screen_keys(state, legal)
         seat = state["turn"]
         before = copy.deepcopy(state)
         after = apply(state, seat, action)

@@ -34,7 +34,8 @@ def sample():
 def test_view_of_a_seat_shows_its_sorted_hand_and_public_facts():
     state = sample()
     seen = view(state, 0)
-    assert set(seen) == PUBLIC | {"hand"}
+    assert set(seen) == PUBLIC | {"hand", "draw_count"}
+    assert seen["draw_count"] == 0  # not its turn
     assert seen["seat"] == 0
     assert seen["hand"] == [1, 5, 9]
     assert seen["hand_sizes"] == [3, 2, 1]

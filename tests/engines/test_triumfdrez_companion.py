@@ -297,11 +297,15 @@ def test_a_tie_at_the_top_plays_another_hand():  # D-MATCH ruling
 def test_view_shows_everything_but_the_seed():
     state = run(game(), bid(5, "pawn", 2), PASS)
     seen = companion.view(state, 1)
-    assert set(seen) == (set(state) - {"seed"}) | {"seat", "current_bid", "declaring_team"}
+    assert set(seen) == (set(state) - {"seed"}) | {
+        *("seat", "current_bid", "lowest_beating", "declaring_team"),
+    }
     assert seen["current_bid"] == state["auction"][0]
+    assert seen["lowest_beating"] == [6, 5, 5, 5, 5, 5, 5, 5]  # beats 5 pawn 2 (D-AUCTION)
     assert seen["declaring_team"] is None
     seen = companion.view(run(state, PASS, PASS), None)
     assert (seen["seat"], seen["declaring_team"]) == (None, 0)
+    assert seen["lowest_beating"] is None  # phase "tricks"
     seen["auction"].clear()
     assert len(state["auction"]) == 2  # the view is a copy
 

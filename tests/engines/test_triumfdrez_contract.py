@@ -94,8 +94,13 @@ def test_importing_the_engine_and_bots_leaves_django_out():
 
 
 def test_engine_sources_import_only_the_standard_library():
+    """…and the engines' shared error shape; web.py is the game's Django adapter."""
     for path in sorted((ROOT / "games" / "triumfdrez").glob("*.py")):
+        if path.name == "web.py":
+            continue
         for line in path.read_text().splitlines():
             words = line.split()
+            if line == "from games import engine_errors":
+                continue
             if words[:1] == ["import"] or (words[:1] == ["from"] and not words[1].startswith(".")):
                 assert words[1].split(".")[0] in sys.stdlib_module_names, (path.name, line)

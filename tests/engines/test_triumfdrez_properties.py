@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.bots import triumfdrez as bots
-from games.triumfdrez import engine
+from games.triumfdrez import engine, tricks
 from games.triumfdrez.cards import DECK
 
 from .test_triumfdrez_support import redeal_unseen
@@ -80,6 +80,56 @@ def _check_legal_play(state, legal):
             assert card in listed
 
 
+def _shape(bid):
+    return bid["open"] * 4 + (bid["trump"] is None) * 2 + (bid["supertrump"] is None)
+
+
+def _check_screen_keys(state, legal, rng):
+    """What the view works out for a screen agrees with legal_actions and apply: the
+    playable cards and each other card's refusal (the seat to act and another seat), the
+    lowest bids that beat the current one, why the last trick was won and what the last
+    hand was worth."""
+    phase = state["phase"]
+    for seat in {state["turn"], rng.randrange(state["players"])}:
+        seen = engine.view(state, seat)
+        if phase != "play":
+            assert seen["playable"] == [] and seen["unplayable"] == {}
+            continue
+        assert set(seen["playable"]) | set(seen["unplayable"]) == set(state["hands"][seat])
+        for card in seen["hand"]:
+            try:
+                engine.apply(state, seat, {"type": "play", "card": card})
+            except engine.IllegalAction as error:
+                assert seen["unplayable"][card] == error.code
+            else:
+                assert card in seen["playable"]
+        if seat == state["turn"]:
+            assert seen["playable"] == [action["card"] for action in legal]
+    seen = engine.view(state, None)
+    if phase == "auction":
+        fewest = [14] * 8
+        for bid in legal:  # lowest first: the first bid of each shape is its fewest tricks
+            if bid["type"] == "bid" and fewest[_shape(bid)] == 14:
+                fewest[_shape(bid)] = bid["tricks"]
+        assert seen["lowest_beating"] == fewest
+        top = [entry for entry in state["auction"] if not entry.get("pass")]
+        assert seen["current_bid"] == (top[-1] if top else None)
+    else:
+        assert seen["lowest_beating"] is None and seen["current_bid"] is None
+    last = seen["last_trick"]
+    if last:
+        assert last["winner"] == tricks.winner(
+            last["cards"], state["contract"]["trump"], state["contract"]["supertrump"]
+        )
+        assert last["reason"] in ("best", "supertrump", "trump", "led", "leader")
+        assert (last["reason"] == "leader") == all(
+            play["card"].startswith("neutral") for play in last["cards"]
+        )
+    result = seen["last_result"]
+    if result:
+        assert result["value"] == max(result["points"])
+
+
 def run_match(players, seed, mix, target=50):
     """Play one match with bots chosen by `mix`, checking every step; return the end state."""
     state = engine.new_game({"players": players, "target": target}, seed)
@@ -94,6 +144,7 @@ def run_match(players, seed, mix, target=50):
         assert legal
         if state["phase"] == "play":
             _check_legal_play(state, legal)
+        _check_screen_keys(state, legal, rng)
         _check_view(state, rng.choice([None, *range(players)]), rng)
         action = seat_bots[seat](engine.view(state, seat), legal, rng)
         assert action in legal

@@ -34,7 +34,12 @@ PUBLIC = {
 def test_view_keys_for_a_seat_and_a_spectator():
     state = engine.new_game({"players": 3}, 4)
     seen = engine.view(state, 1)
-    assert set(seen) == PUBLIC | {"seat", "hand", "hand_sizes", "hidden_count", "open_hands"}
+    assert set(seen) == PUBLIC | {
+        *("seat", "hand", "hand_sizes", "hidden_count", "open_hands"),
+        *("current_bid", "lowest_beating", "playable", "unplayable"),
+    }
+    assert seen["current_bid"] is None and seen["lowest_beating"] == [1] * 8
+    assert seen["playable"] == [] and seen["unplayable"] == {}  # the auction
     assert seen["seat"] == 1
     assert seen["hand"] == state["hands"][1]
     assert seen["hand_sizes"] == [13, 13, 13]
@@ -126,3 +131,23 @@ def test_view_of_a_seat_that_does_not_exist(seat):
     with pytest.raises(engine.IllegalAction) as error:
         engine.view(engine.new_game({"players": 4}, 1), seat)
     assert error.value.code == "bad_seat"
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_what_the_view_works_out_in_play_depends_only_on_what_the_seat_sees(seat):
+    """playable, unplayable, last_trick's reason and last_result's value (D-DEAL)."""
+    state = engine.new_game({"players": 4}, 31)
+    declarer = 2
+    state.update(
+        phase="play",
+        contract={"seat": declarer, "tricks": 7, "trump": "rook", "supertrump": 4, "open": False},
+        turn=declarer,
+        leader=declarer,
+    )
+    for _ in range(6):  # a trick won and two cards of the next one
+        state = engine.apply(state, state["turn"], engine.legal_actions(state)[-1])
+    assert state["last_trick"] and len(state["trick"]) == 2
+    seen = engine.view(state, seat)
+    assert seen["last_trick"]["reason"]
+    assert seen["playable"] or seen["unplayable"]
+    assert engine.view(redeal_unseen(state, seat), seat) == seen

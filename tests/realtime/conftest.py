@@ -8,6 +8,7 @@ from channels.testing import WebsocketCommunicator
 
 from companion.asgi import application
 from games import services
+from tests.tables import config
 
 ORIGIN = b"http://127.0.0.1:8000"
 
@@ -63,7 +64,9 @@ def flash_of(html):
 @database_sync_to_async
 def seated_table(game="triggs", players=2, names=("Ana", "Boris", "Chloé", "Dmitri"), start=True):
     """A companion table with every seat taken and the game started."""
-    table, host_token, token0 = services.create_table(game, "companion", players, 50, names[0])
+    table, host_token, token0 = services.create_table(
+        game, "companion", config(game, "companion", players), names[0]
+    )
     tokens = [token0] + [services.claim_seat(table, i, names[i]) for i in range(1, players)]
     if start:
         services.start_table(table, host_token, "start-" + uuid.uuid4().hex)

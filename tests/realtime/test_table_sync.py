@@ -222,10 +222,10 @@ async def test_a_closed_table_refuses_actions(phone):
 
 
 async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(phone, monkeypatch):
-    from games import render, services
+    from games import live
 
     reads = []
-    real = render.snapshot
+    real = live.snapshot
 
     def counted(table, seats=None):
         reads.append(seats is None)  # a read of its own, or the seats its caller just read
@@ -237,7 +237,7 @@ async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(
     phones.append(phone(table.code))
     for p in phones:
         assert await p.connect()
-    monkeypatch.setattr(render, "snapshot", counted)
+    monkeypatch.setattr(live, "snapshot", counted)
     turn = table.state["turn"]
     await phones[turn].act(turn, table.version, kind="cross", value="9", sets="1")
     for p in phones:
@@ -256,7 +256,7 @@ async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(
     assert len(addresses) >= 2  # the seat to play now, and the one that may undo
     # a change told with no snapshot (as from another process): one read for five phones
     reads.clear()
-    await database_sync_to_async(services.broadcast)(table.code, table.version + 1)
+    await database_sync_to_async(live.broadcast)(table.code, table.version + 1)
     for p in phones:
         assert version_of(await p.next()) == table.version + 1
     assert reads == [True]
@@ -266,24 +266,24 @@ async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(
 
 async def test_a_phone_never_goes_back_to_an_older_change_told_late(phone):
     """Changes may be told out of order (two processes, Redis): a phone keeps the newest."""
-    from games import render, services
+    from games import live
 
     table, tokens, _host = await seated_table(players=2)
     p = phone(table.code, [tokens[0]])
     assert await p.connect()
-    old = await database_sync_to_async(render.snapshot)(table.pk)
+    old = await database_sync_to_async(live.snapshot)(table.pk)
     turn = table.state["turn"]
     mover = phone(table.code, [tokens[turn]])
     assert await mover.connect()
     await mover.act(turn, table.version, kind="pass")
     assert version_of(await p.next()) == table.version + 1
-    render.keep(table.pk, "late", old)
+    live.keep(table.pk, "late", old)
     from channels.layers import get_channel_layer
 
     await get_channel_layer().group_send(
-        services.group_name(table.code), {"type": "table.changed", "change": "late"}
+        live.group_name(table.code), {"type": "table.changed", "change": "late"}
     )
-    await database_sync_to_async(services.broadcast)(table.code)  # then a fresh one
+    await database_sync_to_async(live.broadcast)(table.code)  # then a fresh one
     assert version_of(await p.next()) == table.version + 1  # not the old version
     for each in (p, mover):
         await each.close()

@@ -3,7 +3,6 @@ through the same service as people, and refused moves change nothing."""
 
 import random
 import re
-import uuid
 from collections import Counter
 
 import pytest
@@ -14,6 +13,7 @@ from games.bots.triggs import greedy
 from games.models import Action, Table
 from games.triggs import engine
 from tests.realtime.conftest import flash_of, version_of
+from tests.tables import config, start_with_seed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,17 +31,14 @@ def quick(settings, monkeypatch):
 @database_sync_to_async
 def digital_table(players=4, bots=BOTS, seed=SEED, start=True):
     """Ana (seat 0) and Boris (seat 1) are people; the other seats are computer players."""
-    table, host, ana = services.create_table("triggs", "digital", players, None, "Ana")
+    table, host, ana = services.create_table(
+        "triggs", "digital", config("triggs", "digital", players), "Ana"
+    )
     tokens = [ana, services.claim_seat(table, 1, "Boris")]
     for index, level in bots.items():
         services.seat_bot(table, host, index, level)
     if start:
-        original = services.secrets.randbits
-        services.secrets.randbits = lambda bits: seed
-        try:
-            services.start_table(table, host, "start-" + uuid.uuid4().hex)
-        finally:
-            services.secrets.randbits = original
+        start_with_seed(table, host, seed)
     table.refresh_from_db()
     return table, tokens, host
 

@@ -4,7 +4,6 @@ last trick, and an open contract's hands once play has begun (D-OPEN)."""
 
 import random
 import re
-import uuid
 
 import pytest
 from channels.db import database_sync_to_async
@@ -13,6 +12,7 @@ from games import consumers, services
 from games.models import Table
 from games.triumfdrez import engine
 from tests.realtime.conftest import flash_of, version_of
+from tests.tables import config, start_with_seed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,15 +27,11 @@ def quick(settings, monkeypatch):
 
 @database_sync_to_async
 def four_people(seed):
-    table, host, token0 = services.create_table("triumfdrez", "digital", 4, 50, NAMES[0])
+    table, host, token0 = services.create_table(
+        "triumfdrez", "digital", config("triumfdrez", "digital", 4), NAMES[0]
+    )
     tokens = [token0] + [services.claim_seat(table, i, NAMES[i]) for i in range(1, 4)]
-    original = services.secrets.randbits
-    services.secrets.randbits = lambda bits: seed
-    try:
-        services.start_table(table, host, "start-" + uuid.uuid4().hex)
-    finally:
-        services.secrets.randbits = original
-    table.refresh_from_db()
+    start_with_seed(table, host, seed)
     return table, tokens
 
 

@@ -7,9 +7,7 @@ seat, the cards hidden from it (the other hands, the stock, what lies under the 
 each pile, the undealt cards) are dealt again at random and the seed is changed, in the
 database, inside a transaction that is rolled back; every payload the seat receives
 must come out byte for byte the same (once the per-render action id and CSRF token are
-set aside). Digital tables are covered as soon as their panel exists in
-games.render.PANELS; until then the test says which panel is missing and the engine's
-view alone is checked. A last test plays a digital table through the real servers and
+set aside). A last test plays a digital table through the real servers and
 scans every payload each phone receives against that seat's view.
 """
 
@@ -24,10 +22,11 @@ import pytest
 from django.db import transaction
 from django.test import Client
 
-from games import render, services
+from games import live, phones, render, services
 from games.models import Action, Seat, Table, hash_token
 from games.registry import get_game
 from tests.services.conftest import Browser, Phone, close_all
+from tests.tables import config
 
 pytestmark = pytest.mark.services
 
@@ -131,7 +130,9 @@ def _digital_table(game: str, seed: int, monkeypatch):
     """A started digital table of four people (directly through the models when
     services.create_table does not offer that game in digital mode yet)."""
     try:
-        table, host, token = services.create_table(game, "digital", PLAYERS, 50, "Ana")
+        table, host, token = services.create_table(
+            game, "digital", config(game, "digital", PLAYERS), "Ana"
+        )
         tokens = [token] + [
             services.claim_seat(table, i, name)
             for i, name in enumerate(("Boris", "Chloé", "Dmitri"), start=1)
@@ -202,21 +203,21 @@ def payloads(table_id: int, seat: int | None, tokens, probe, pages: bool) -> dic
     table = Table.objects.get(pk=table_id)
     lang = LANGS[seat % len(LANGS)] if seat is not None else "es"
     phone = [seat] if seat is not None else []
-    out = {"live": render.live_html(render.snapshot(table), phone, seat, False, lang, None, "csrf")}
+    out = {"live": render.live_html(live.snapshot(table), phone, seat, False, lang, None, "csrf")}
     if seat is not None:
         try:
             services.apply_action(table, seat, probe, table.version, "probe-" + uuid.uuid4().hex)
         except services.Refused as refusal:
             table = Table.objects.get(pk=table_id)
             out["refusal"] = render.live_html(
-                render.snapshot(table), phone, seat, False, lang, refusal, "csrf"
+                live.snapshot(table), phone, seat, False, lang, refusal, "csrf"
             )
         else:
             raise AssertionError(f"the probe {probe} was applied for seat {seat}")
     if pages:
         client = Client()
         if seat is not None:
-            client.cookies[render.seat_cookie_name(table.code)] = tokens[seat]
+            client.cookies[phones.seat_cookie_name(table.code)] = tokens[seat]
         query = f"?seat={seat}" if seat is not None else ""
         page = f"/{lang}/t/{table.code}/{query}"
         out["page"] = client.get(page).content.decode()
@@ -254,12 +255,6 @@ def check_seat(game, table, seat, tokens, rng, engine, pages: bool) -> None:
 @pytest.mark.parametrize("game", DIGITAL_GAMES)
 @pytest.mark.parametrize("seed", SEEDS[:1])
 def test_every_payload_of_a_seat_depends_only_on_its_view(game, seed, monkeypatch):
-    if (game, "digital") not in render.PANELS:
-        pytest.skip(
-            f"games.render.PANELS has no ({game!r}, 'digital') panel yet, so no digital "
-            f"{game} table can be rendered; its engine's view is checked by "
-            "test_each_engine_view_depends_only_on_what_its_seat_may_see"
-        )
     engine = get_game(game).engine("digital")
     table, tokens = _digital_table(game, seed, monkeypatch)
     rng = random.Random(seed)
@@ -313,8 +308,6 @@ async def test_a_digital_table_on_real_servers_shows_each_phone_its_own_view(clu
     """Digital Triggs through both processes: every live update, refusal, page and the
     export link each phone can reach is checked against its seat's view at that version."""
     game = "triggs"
-    if (game, "digital") not in render.PANELS:
-        pytest.skip("games.render.PANELS has no ('triggs', 'digital') panel")
     engine = get_game(game).engine("digital")
     a, b = cluster.servers
     table = cluster.new_table(game=game, mode="digital", turn_marker=False, server=a)

@@ -18,9 +18,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from games import admin as staff
-from games import replay, services, transfer
+from games import labels, live, replay, services, transfer
 from games.models import Action, Seat, Table
 from games.registry import GAMES
+from tests.tables import config
 
 pytestmark = pytest.mark.django_db
 
@@ -32,8 +33,7 @@ NAMES = ("Ana", "Boris", "Chloé", "Dmitri")
 
 
 def new_table(game="triggs", mode="companion", players=2):
-    target = 50 if game == "triumfdrez" else None
-    table, host, _token = services.create_table(game, mode, players, target, NAMES[0])
+    table, host, _token = services.create_table(game, mode, config(game, mode, players), NAMES[0])
     for index in range(1, players):
         services.claim_seat(table, index, NAMES[index])
     return table, host
@@ -185,11 +185,13 @@ def test_the_list_shows_each_session_and_filters_and_searches(superuser_client):
     triggs = session("triggs", "companion", moves=4, players=2)
     drez = session("triumfdrez", "digital", moves=6, players=4)
     lobby, _host = new_table("triumfdrez", "companion", 3)
-    staff.make_bot(drez, 3)
+    staff.make_bot(drez, 2)
     html = superuser_client.get(ADMIN).content.decode()
     for table in (triggs, drez, lobby):
         assert table.code in html
-    assert "Ana, Boris, Chloé, Dmitri (ordenador)" in html
+    with translation.override("es"):
+        bot = labels.bot_name(2, "heuristic", GAMES["triumfdrez"])
+    assert f"Ana, Boris, {bot}, Dmitri" in html
     assert "3 mesas" in html
     assert f'<td class="field-action_count">{drez.version}</td>' in html
     assert f'<td class="field-action_count">{triggs.version}</td>' in html
@@ -241,10 +243,12 @@ def test_the_table_page_shows_seats_settings_state_and_log_but_no_token(superuse
     assert "Boris" in html and "Chloé" in html
     assert "&quot;target&quot;: 50" in html  # the settings, pretty-printed
     assert "&quot;history&quot;" in html and "&quot;seed&quot;" in html  # the whole state
-    assert "Empezó la partida." in html  # the log in words (labels.describe), in Spanish
+    assert "Empezó la partida." in html  # the log in words (the game's adapter), in Spanish
     assert html.count("<tr><td>") == table.version
     assert f"/admin/games/table/{table.pk}/replay/" in html
-    assert f"/admin/games/table/{table.pk}/seats/1/bot/" in html
+    assert f"/admin/games/table/{table.pk}/seats/1/free/" in html
+    # computer players sit at digital tables only (games.services.seat_bot)
+    assert f"/admin/games/table/{table.pk}/seats/1/bot/" not in html
 
 
 # -- replay ----------------------------------------------------------------------------------
@@ -326,7 +330,7 @@ def upload(client, data: bytes, lang="es"):
 
 
 def test_export_then_import_gives_a_new_resumable_table(superuser_client):
-    table = session("triumfdrez", "companion", moves=9, players=3)
+    table = session("triumfdrez", "digital", moves=9, players=3)
     staff.make_bot(table, 2)
     response = superuser_client.get(f"{ADMIN}{table.pk}/export/")
     assert response["Content-Disposition"] == (
@@ -336,7 +340,7 @@ def test_export_then_import_gives_a_new_resumable_table(superuser_client):
     assert document["format"] == transfer.FORMAT and document["format_version"] == 1
     assert document["seats"][2] == {
         "index": 2,
-        "name": "Chloé",
+        "name": "",  # a computer player's name is worded on each phone
         "kind": "bot",
         "bot_level": "heuristic",  # TriumfDrez's default computer player
     }
@@ -352,7 +356,7 @@ def test_export_then_import_gives_a_new_resumable_table(superuser_client):
     assert list(copy.seats.values_list("name", "kind", "token_hash")) == [
         ("Ana", "human", ""),
         ("Boris", "human", ""),
-        ("Chloé", "bot", ""),
+        ("", "bot", ""),
     ]
     assert replay.replay_table(copy).faithful
     # Players take their seats again and play on.
@@ -473,7 +477,7 @@ def test_closing_tables_tells_their_phones(
     superuser_client, monkeypatch, django_capture_on_commit_callbacks
 ):
     told = []
-    monkeypatch.setattr(services, "broadcast", lambda code, version=None: told.append(code))
+    monkeypatch.setattr(live, "broadcast", lambda code, version=None, snap=None: told.append(code))
     tables = [session(moves=2, seed=n) for n in range(2)]
     with django_capture_on_commit_callbacks(execute=True):
         response = superuser_client.post(
@@ -529,7 +533,7 @@ def test_the_purge_action_deletes_only_selected_abandoned_tables(superuser_clien
 
 
 def test_freeing_a_seat_and_giving_it_to_a_computer(superuser_client):
-    table = session(moves=2)
+    table = session(mode="digital", moves=2)
     html = superuser_client.get(f"{ADMIN}{table.pk}/change/").content.decode()
     assert f'formaction="/es/admin/games/table/{table.pk}/seats/1/free/"' in html
     response = superuser_client.post(f"{ADMIN}{table.pk}/seats/1/free/")

@@ -7,13 +7,16 @@ import pytest
 
 from games import autoplay, services
 from games.models import Action, Table
+from tests.tables import config
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def table_with_a_bot(level="strong"):
     """Ana against one computer player, the game started and the bot to act."""
-    table, host, _token = services.create_table("triggs", "digital", 2, None, "Ana")
+    table, host, _token = services.create_table(
+        "triggs", "digital", config("triggs", "digital", 2), "Ana"
+    )
     services.seat_bot(table, host, 1, level)
     services.start_table(table, host, "start-autoplay")
     table.refresh_from_db()
@@ -51,7 +54,9 @@ def test_a_move_scheduled_twice_is_played_once(settings, monkeypatch):
 
 def test_with_no_delay_the_bots_play_until_a_person_is_to_act(settings):
     settings.BOT_DELAY = 0
-    table, host, _token = services.create_table("triggs", "digital", 3, None, "Ana")
+    table, host, _token = services.create_table(
+        "triggs", "digital", config("triggs", "digital", 3), "Ana"
+    )
     services.seat_bot(table, host, 1, "strong")
     services.seat_bot(table, host, 2, "greedy")
     services.start_table(table, host, "start-bots")
@@ -64,7 +69,9 @@ def test_with_no_delay_the_bots_play_until_a_person_is_to_act(settings):
 
 def test_a_bot_plays_no_seat_but_its_own(settings):
     settings.BOT_DELAY = 0
-    table, host, _token = services.create_table("triggs", "digital", 2, None, "Ana")
+    table, host, _token = services.create_table(
+        "triggs", "digital", config("triggs", "digital", 2), "Ana"
+    )
     services.claim_seat(table, 1, "Boris")
     services.start_table(table, host, "start-people")
     table.refresh_from_db()

@@ -52,7 +52,8 @@ def test_creating_a_table_gives_a_code_link_and_qr(client):
         ({"name": ""}, "bad_name"),
         ({"name": "x" * 25}, "bad_name"),
         ({"players": "5"}, "bad_players"),
-        ({"players": "two"}, "bad_request"),
+        ({"players": "two"}, "bad_players"),
+        ({"mode": "online"}, "bad_request"),
         ({"game": "chess"}, "bad_request"),
         ({"game": "triumfdrez", "target": "5"}, "bad_target"),
     ],
@@ -205,20 +206,23 @@ def test_htmx_requests_get_only_the_partial(table_with_two):
 
 
 def test_every_refusal_code_has_a_translated_sentence():
-    from games.triggs import companion as triggs_companion
-    from games.triggs import errors as triggs_errors
-    from games.triumfdrez import companion as drez_companion
-    from games.triumfdrez import errors as drez_errors
-
-    codes = set(triggs_errors.CODES) | set(drez_errors.CODES)
-    codes |= set(triggs_companion.CODES) | set(drez_companion.CODES)
+    """Each engine's codes (of every mode) are worded by its game's adapter or, for the
+    codes every engine shares, by games.labels; so are the table layer's and adapters'."""
     from pathlib import Path
 
+    from games.registry import GAMES
+
     root = Path(__file__).resolve().parents[2] / "games"
+    shared = set(labels.REFUSALS)
     for path in [*root.glob("*.py"), *root.glob("views/*.py")]:
-        codes |= set(re.findall(r'Refused\("([a-z_]+)"', path.read_text()))
-    missing = sorted(code for code in codes if code not in labels.REFUSALS)
-    assert not missing
+        assert not set(re.findall(r'Refused\("([a-z_]+)"', path.read_text())) - shared, path
+    for game in GAMES.values():
+        codes = set()
+        for mode in game.modes:
+            codes |= set(game.engine(mode).IllegalAction.CODES)
+        web_file = Path(game.web.__class__.__module__.replace(".", "/") + ".py")
+        codes |= set(re.findall(r'Refused\("([a-z_]+)"', (root.parent / web_file).read_text()))
+        assert not sorted(codes - shared - set(game.web.refusals)), game.slug
 
 
 def test_the_turn_marker_can_be_switched_off(client):
@@ -289,7 +293,7 @@ def test_shared_fragments_carry_each_phones_own_csrf_token(table_with_two):
 
 
 def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
-    from games import render
+    from games.triggs import web as render
 
     render.play_row.cache_clear()
     rows = [render.play_row(lang, 9, 1, "cross") for lang in ("es", "es", "fr")]
@@ -302,3 +306,34 @@ def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
     mini = render.mini_sheet("ru", (0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>")
     assert "&lt;b&gt;Ana&lt;/b&gt;" in mini and "<b>" not in mini
     assert mini.count('class="mark"') == 2
+
+
+def test_a_refused_create_form_keeps_every_choice(client):
+    fields = {"game": "triumfdrez", "mode": "digital", "players": "3", "target": "70", "name": ""}
+    response = client.post("/fr/play/", fields)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert '<a href="?game=triumfdrez" aria-current="page">' in html
+    assert re.search(r'<input type="radio" name="mode" value="digital"[^>]* checked', html)
+    assert re.search(r'<input type="radio" name="players" value="3"[^>]* checked', html)
+    assert re.search(r'name="target" value="70"', html)
+    with translation.override("fr"):
+        assert str(labels.REFUSALS["bad_name"]) in html
+    assert not Table.objects.exists()
+
+
+def test_the_create_form_shows_only_the_chosen_games_options(client):
+    triggs = client.get("/es/play/?game=triggs").content.decode()
+    drez = client.get("/es/play/?game=triumfdrez").content.decode()
+    assert 'name="turn_marker"' in triggs and 'name="target"' not in triggs
+    assert 'name="target"' in drez and 'name="turn_marker"' not in drez
+    assert client.get("/es/play/").content.decode().count('aria-current="page"') == 1
+
+
+def test_a_full_table_says_so_and_offers_to_watch(table_with_two):
+    table, _host, _guest = table_with_two
+    html = Client().get(f"/ru/join/{table.code}/").content.decode()
+    assert 'id="table-full"' in html and 'id="join-seat"' not in html
+    with translation.override("ru"):
+        assert str(translation.gettext("This table is full: every seat is taken.")) in html
+    assert f'href="/ru/t/{table.code}/" class="button"' in html

@@ -9,6 +9,8 @@ from django.utils import translation
 
 from games import labels
 from games.models import Action, Seat, Table
+from games.registry import GAMES
+from games.triggs import web as triggs_web
 from tests.engines.test_triggs_positions import position, row_sheet
 
 # bots move on commit: the test needs real commits
@@ -79,7 +81,7 @@ def test_a_digital_table_with_computer_players_starts_and_the_bots_play(client):
     ]
     html = client.get(f"/fr/t/{table.code}/").content.decode()
     with translation.override("fr"):
-        assert labels.bot_name(1, "strong") in html
+        assert labels.bot_name(1, "strong", GAMES["triggs"]) in html
     response = client.post(f"/es/t/{table.code}/start/", {"action_id": "start-0002"})
     assert response.status_code == 302
     table.refresh_from_db()
@@ -167,7 +169,7 @@ def test_mixed_values_cannot_be_discarded(two_people):
     assert response.status_code == 409
     html = response.content.decode()
     with translation.override("fr"):
-        assert str(labels.REFUSALS["mixed_values"]) in html
+        assert str(labels.sentence("mixed_values", GAMES["triggs"].web)) in html
     assert "#T-B" in html
     assert table.state == state
 
@@ -196,7 +198,7 @@ def test_crossing_with_ticked_cards_and_the_extra_cross(two_people):
     assert table.state["sheets"][0][8] == 1 and table.state["phase"] == "play"
     html = host.get(f"/es/t/{table.code}/").content.decode()
     with translation.override("es"):
-        line = labels.describe_turns(
+        line = triggs_web.describe_turns(
             [
                 {"version": 2, "seat": 0, "action": row.action}
                 for row in Action.objects.filter(table=table, version__gt=1)
@@ -284,7 +286,7 @@ def test_a_draw_in_two_taps_shows_what_the_first_card_uncovered(two_people):
     assert table.state["hands"][0] == [5, 5]
     assert act(host, table, kind="draw", first="left", second="left").status_code == 302
     assert sorted(table.state["hands"][0]) == [4, 5, 5, 9]
-    assert Seat.objects.get(table=table, index=0).pending_draw == ""
+    assert Seat.objects.get(table=table, index=0).pending == ""
 
 
 def test_a_first_pick_that_cannot_be_drawn_is_refused_and_commits_nothing(two_people):
@@ -292,6 +294,6 @@ def test_a_first_pick_that_cannot_be_drawn_is_refused_and_commits_nothing(two_pe
     set_position(table, hands=[[5, 5], [1]], left=[], right=[8, 6], under="stock")
     response = act(host, table, kind="draw_first", first="left")
     assert response.status_code == 409
-    assert Seat.objects.get(table=table, index=0).pending_draw == ""
+    assert Seat.objects.get(table=table, index=0).pending == ""
     response = act(host, table, seat=0, kind="draw_first", first="middle")
     assert response.status_code == 400

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import services
+from games import phones
 from games.models import Action, Table
 from games.triumfdrez import engine
 
@@ -90,7 +90,9 @@ def test_a_bid_that_does_not_beat_the_current_one_is_refused_with_the_rule(peopl
     Table.objects.filter(pk=table.pk).update(state=state)
     table.refresh_from_db()
     html = phones[0].get(f"/es/t/{table.code}/").content.decode()
-    assert 'data-min-level="25"' in html  # the form enables only bids above 5 rook/3
+    # the form enables only bids above 5 rook/3: 5 tricks if open or dropping both
+    # trump and super-trump, else 6 (the engine's lowest_beating, by shape of bid)
+    assert 'data-lowest-beating="6,5,5,5,5,5,5,5"' in html
     tricks = re.search(r'<select name="tricks"[^>]*>(.*?)</select>', html, re.S).group(1)
     assert re.findall(r'value="(\d+)"', tricks) == [str(n) for n in range(5, 14)]
     for tricks, trump in (("4", ""), ("5", "queen")):
@@ -153,4 +155,4 @@ def test_a_spectator_sees_no_hand(people_and_bots):
     table, _phones = people_and_bots
     html = Client().get(f"/es/t/{table.code}/").content.decode()
     assert "data-card=" not in html
-    assert not services.seats_for_tokens(table, [])
+    assert not phones.seats_for_tokens(table, [])

@@ -1,13 +1,13 @@
 """Delete abandoned tables, for cron: `manage.py purge_tables --days 30 [--dry-run]`.
 
-Abandoned (games.admin.abandoned): in the lobby, playing or closed, not archived, and
+Abandoned (games.services.abandoned): in the lobby, playing or closed, not archived, and
 untouched for the given number of days — no action, no status change, no phone joining.
 Finished games and archived sessions are kept.
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.admin import DEFAULT_PURGE_DAYS, abandoned, purge
+from games.services import DEFAULT_PURGE_DAYS, abandoned, purge
 
 
 class Command(BaseCommand):

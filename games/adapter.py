@@ -1,0 +1,84 @@
+"""The seam between a game and the shared web layer.
+
+A game is its own package (its engines, pure Python) plus one adapter, `web.py` in that
+package, whose `adapter` is an instance of a GameWeb subclass; the registry
+(games.registry) names both. The shared modules — services, render, consumers, views,
+admin, replay, transfer, autoplay — ask the adapter, and the engine contract
+(`is_over`, `to_act`, `view`, `legal_actions`, `apply`), for everything that depends on
+the game, and never name a game or a phase themselves.
+
+What a game provides (see README, "Adding a game"):
+
+- `refusals`: its engines' error codes → translated sentences (games.labels adds the
+  table layer's own codes and the link to the rule);
+- `parse(mode, fields)`: a phone's fields → an engine action (games.fields helpers);
+- `panel(mode, state, seat, names, pending)`: the context of its panel template,
+  built from `engine.view(state, seat)` and the engine's pure functions only;
+- `log_lines(mode, rows, names)` and `describe(mode, action, name)`: the log in words;
+- `options()` and `config(mode, players, cleaned)`: its lobby options and the
+  table's engine config;
+- `bot_levels`: computer players by level, for digital tables;
+- optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
+  move that the table keeps on the seat (Seat.pending), e.g. Triggs's first pile.
+"""
+
+from collections.abc import Callable, Mapping
+
+from games.errors import BadInput
+
+
+class GameWeb:
+    slug: str = ""
+    # engine error code → translated sentence (gettext_lazy)
+    refusals: Mapping = {}
+    # level → (player(view, legal, rng) -> action, translated level name); the first
+    # level is the default
+    bot_levels: Mapping[str, tuple[Callable, object]] = {}
+    log_length = 8  # log lines shown on the table page
+
+    def panel_template(self, mode: str) -> str:
+        return f"games/{self.slug}/_{mode}.html"
+
+    def parse(self, mode: str, fields) -> dict:
+        """The engine action a phone's fields ask for; BadInput if malformed."""
+        raise BadInput("kind")
+
+    def panel(self, mode: str, state: dict, seat: int | None, names: dict, pending) -> dict:
+        """The context of the panel template for `seat` (None: a spectator)."""
+        raise NotImplementedError
+
+    def log_rows(self, mode: str) -> int:
+        """How many of the newest log rows `log_lines` needs."""
+        return self.log_length
+
+    def log_lines(self, mode: str, rows: list[dict], names: dict) -> list[str]:
+        """The latest moves in words, newest first (`rows`: the newest log rows first)."""
+        return [
+            self.describe(mode, row["action"], names.get(row["seat"]))
+            for row in rows[: self.log_length]
+        ]
+
+    def describe(self, mode: str, action: dict, name: str | None) -> str:
+        """One logged action in words, in the active language."""
+        raise NotImplementedError
+
+    def options(self) -> dict:
+        """Extra fields of the lobby's create form for this game: name → form field (a
+        label says so when a field applies to one mode only)."""
+        return {}
+
+    def config(self, mode: str, players: int, cleaned: dict) -> dict:
+        """The engine config of a new table from the create form's cleaned data."""
+        return {"players": players}
+
+    def wants_step(self, mode: str, fields) -> bool:
+        """Whether `fields` ask for the first step of a two-step move, not a move."""
+        return False
+
+    def step(self, mode: str, state: dict, seat: int, fields) -> str:
+        """The value a seat keeps until its move (at most 18 characters), for a first step
+        (raises games.errors.Refused when that step is not allowed, BadInput if malformed)."""
+        raise BadInput("kind")
+
+    def check_move(self, mode: str, pending: str | None, action: dict) -> None:
+        """Refuse (games.errors.Refused) a move that does not finish the seat's pending step."""

@@ -1,0 +1,94 @@
+"""The lobby's forms: creating a table (a game's own options come from its adapter) and
+taking a seat. Refusals are the table layer's translated sentences (games.labels)."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games import labels, services
+from games.models import Table
+from games.services import NAME_MAX, Refused
+
+MODE_LABELS = {
+    Table.Mode.COMPANION: _("Companion: real cards, phones keep the score"),
+    Table.Mode.DIGITAL: _("Digital: cards on the screens, hidden hands, computer players"),
+}
+
+
+class NameField(forms.CharField):
+    def __init__(self, html_id: str, **kwargs):
+        attrs = {"autocomplete": "nickname", "maxlength": NAME_MAX, "id": html_id}
+        messages = {"required": labels.REFUSALS["bad_name"]}
+        super().__init__(
+            label=_("Your name"),
+            max_length=200,
+            widget=forms.TextInput(attrs),
+            error_messages=messages,
+            **kwargs,
+        )
+
+    def clean(self, value):
+        value = super().clean(value)  # at most 200 characters before they are counted
+        try:
+            return services.clean_name(value)
+        except Refused as refusal:
+            raise forms.ValidationError(labels.sentence(refusal.code)) from None
+
+
+class CreateTableForm(forms.Form):
+    """A new table of `game` (the registry's Game): mode, players, the game's options."""
+
+    mode = forms.ChoiceField(
+        label=_("Mode"),
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": labels.REFUSALS["bad_request"]},
+    )
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        coerce=int,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": labels.REFUSALS["bad_players"]},
+    )
+    name = NameField("host-name")
+
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.fields["mode"].choices = [(mode, MODE_LABELS[mode]) for mode in game.modes]
+        self.fields["mode"].initial = game.modes[0]
+        counts = range(game.min_players, game.max_players + 1)
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["players"].initial = game.max_players
+        self.options = game.web.options()
+        self.fields.update(self.options)
+
+    def option_fields(self):
+        return [self[name] for name in self.options]
+
+    def config(self) -> dict:
+        """The engine config of the new table (the game's adapter builds it)."""
+        data = self.cleaned_data
+        return self.game.web.config(data["mode"], data["players"], data)
+
+
+class JoinForm(forms.Form):
+    """A free seat of `seats` (a table's Seat rows) and the player's name."""
+
+    seat = forms.TypedChoiceField(
+        label=_("Pick a free seat"),
+        coerce=int,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": labels.REFUSALS["seat_taken"]},
+    )
+    name = NameField("player-name")
+
+    def __init__(self, seats, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        free = [seat for seat in seats if not seat.taken]
+        self.fields["seat"].choices = [(seat.index, seat_label(seat)) for seat in free]
+        if len(free) == 1:
+            self.fields["seat"].initial = free[0].index
+
+
+def seat_label(seat) -> str:
+    label = _("Seat %(n)s") % {"n": seat.index + 1}
+    return f"{label} — {seat.name}" if seat.name else str(label)

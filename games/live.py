@@ -1,0 +1,132 @@
+"""How a change reaches the phones: the table as a render needs it (a snapshot, kept per
+change so that the phones of one process share one read) and the "changed" message to
+the table's channel group (never what changed).
+
+games.services sends `changed` after each commit; this module's `broadcast` and
+games.autoplay listen (games.apps), so services imports neither.
+"""
+
+import asyncio
+import contextvars
+import logging
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.layers import get_channel_layer
+
+from games import reads
+from games.models import Seat, Table
+from games.registry import get_game
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table as a render needs it, read in one go: the row, its seats and the rows of
+    its log. Rendering from it reads nothing more, so the phones on one process can
+    share one snapshot per change (games.consumers) and render outside the database
+    thread."""
+
+    table: Table
+    seats: list[Seat]
+    log_rows: list[dict]
+
+
+def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | None:
+    """The table (or the table with this id, None if it is gone) with its seats and log;
+    `seats` when the caller has just read them."""
+    if not isinstance(table, Table):
+        table = reads.table(table)
+        if table is None:
+            return None
+    if seats is None:
+        seats = reads.seats(table.pk)
+    length = get_game(table.game).web.log_rows(table.mode)
+    return Snapshot(table, seats, reads.log(table.pk, length))
+
+
+# The snapshots of this process's latest changes, by (table id, change id): the process
+# that applied a change keeps what it read in the change's transaction, and every phone
+# on it renders from that; a change made elsewhere is read once by the first phone to
+# hear of it (games.consumers keeps that read here too). Bounded, oldest out first: a
+# phone that falls further behind reads the table itself.
+RECENT_CHANGES = 1024
+_recent: OrderedDict = OrderedDict()
+_recent_lock = threading.Lock()  # kept from the database thread, read in the event loop
+
+
+def keep(table_id: int, change: str, value) -> None:
+    with _recent_lock:
+        _recent[(table_id, change)] = value
+        while len(_recent) > RECENT_CHANGES:
+            _recent.popitem(last=False)
+
+
+def kept(table_id: int, change: str):
+    """A change's Snapshot (or the read that will make it), None if not kept here."""
+    with _recent_lock:
+        return _recent.get((table_id, change))
+
+
+def group_name(code: str) -> str:
+    return f"table-{code}"
+
+
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The ASGI server's event loop, when this thread runs sync code on its behalf."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    return loop if loop is not None and loop.is_running() else None
+
+
+def broadcast(code: str, version: int | None = None, snap: Snapshot | None = None) -> None:
+    """Tell every phone at the table to render its own view afresh. The change id lets
+    the phones on one process share one read of the table (games.consumers); `snap`,
+    the table as the change left it, spares this process's phones that read.
+
+    Run for an ASGI server (a consumer or a view), the message is handed to the server's
+    event loop and this thread goes on at once: it is the one database thread, and
+    waiting there for Redis held up every other move. The loop sends a process's
+    messages one after another, in the order of their commits."""
+    change = secrets.token_hex(8)
+    if snap is not None:
+        keep(snap.table.pk, change, snap)
+    message = {"type": "table.changed", "version": version, "change": change}
+    loop = server_loop()
+    if loop is None:
+        async_to_sync(get_channel_layer().group_send)(group_name(code), message)
+    else:
+        # a fresh context: this thread's would tell asgiref that it runs inside the
+        # sync thread it would need
+        loop.call_soon_threadsafe(
+            _send_in_order, group_name(code), message, context=contextvars.Context()
+        )
+
+
+def on_change(sender, change, **kwargs) -> None:
+    """games.services.changed: tell the table's phones."""
+    broadcast(change.code, change.version, change.snap)
+
+
+_last_send: asyncio.Task | None = None
+
+
+def _send_in_order(group: str, message: dict) -> None:
+    """On the server's event loop: send after the process's previous message."""
+    global _last_send
+    previous = _last_send
+
+    loop = asyncio.get_running_loop()
+
+    async def send():
+        if previous is not None and not previous.done() and previous.get_loop() is loop:
+            await asyncio.wait([previous])
+        try:
+            await get_channel_layer().group_send(group, message)
+        except Exception:  # Redis away: the phones catch up on their next resync
+            log.exception("could not tell %s of a change", group)
+
+    _last_send = loop.create_task(send())

@@ -1,0 +1,455 @@
+"""Triggs on the web: the adapter the shared layer asks (games.adapter).
+
+Its panels are built from `view(state, seat)` and the engine's pure functions only
+(T-A, T-B, T-C, T-C-BONUS, T-OBSOLETE-*, T-WIN); the engines stay free of Django.
+"""
+
+import functools
+import itertools
+import json
+from collections import Counter
+
+from django import forms
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from games import fields as f
+from games.adapter import GameWeb
+from games.bots import triggs as bots
+from games.errors import Refused
+from games.render import ACT_URL, FIELDS
+from games.templatetags.rules_tags import score_sheet, sheet_row
+from games.triggs import companion, engine
+from games.triggs.sheet import TOTAL_BOXES
+
+# Sheets are drawn once per process for each thing they show, and shared by every phone
+# and table: a row by (language, row, boxes crossed, what a tap does), another player's
+# small sheet by (language, boxes crossed, name). Each is a few hundred bytes.
+DRAWN_SHEETS = 4096
+SETS_MAX_LENGTH = 40
+
+# Where a card is drawn from (T-A), as said after a verb of taking.
+DRAWN_FROM = {
+    "left": _("from the left pile"),
+    "stock": _("from the stock"),
+    "right": _("from the right pile"),
+}
+
+# the engines' own codes (games/triggs/errors.py); games.labels has the shared ones
+REFUSALS = {
+    "extra_pending": _("First place your extra cross: tap a box in another row."),
+    "no_extra_pending": _("There is no extra cross to place."),
+    "bad_sources": _("Draw from the left pile, the stock or the right pile."),
+    "hand_full": _("With 10 cards in hand you may not draw."),
+    "wrong_draw_count": _("Draw 2 cards, or exactly 1 when you hold 9."),
+    "pile_empty": _("That pile is empty and the discard pile cannot refill it."),
+    "bad_value": _("Choose a value from 1 to 12."),
+    "bad_count": _("Choose at least one card."),
+    "cards_not_in_hand": _("You do not hold those cards."),
+    "mixed_values": _("Discard cards of one single value at a time."),
+    "row_full": _("That row is already full."),
+    "bad_sets": _("Lay at least one set: one card of the value or two cards that add up to it."),
+    "set_too_large": _("A set is one card or two cards, never more."),
+    "set_wrong_sum": _("Each set must be one card of the value or two cards adding up to it."),
+    "too_many_sets": _("You cannot lay more sets than the open boxes left in that row."),
+    "no_turns": _("The turn marker is off: just enter your crosses."),
+    "nothing_to_undo": _("There is nothing of yours to undo."),
+    "draw_committed": _("You have taken your first card: take the second one to finish your draw."),
+}
+
+
+def set_words(sets: list[list[int]]) -> str:
+    """[[11], [7, 4]] → '11 · 7+4'."""
+    return " · ".join("+".join(map(str, cards)) for cards in sets)
+
+
+def _sets_text(raw) -> list[list[int]]:
+    """'11|7+4' → [[11], [7, 4]]; the engine judges the sets themselves."""
+    if not isinstance(raw, str) or len(raw) > SETS_MAX_LENGTH:
+        raise f.BadInput("sets")
+    parts = raw.split("|")
+    if len(parts) > max(engine.ROW_SIZES):  # more sets than any row has boxes (T-C-CAP)
+        raise f.BadInput("sets")
+    sets = []
+    for part in parts:
+        cards = part.split("+")
+        if len(cards) > 2:
+            raise f.BadInput("sets")
+        sets.append([f.integer({"card": card}, "card", 1, 12) for card in cards])
+    return sets
+
+
+def _cards(fields) -> list[int]:
+    """The hand's ticked cards."""
+    raw = f.repeated(fields, "card", engine.HAND_LIMIT)
+    return [f.integer({"card": item}, "card", 1, 12) for item in raw]
+
+
+class TriggsWeb(GameWeb):
+    slug = "triggs"
+    refusals = REFUSALS
+    bot_levels = {
+        "greedy": (bots.greedy, pgettext_lazy("computer player level", "greedy")),
+        "strong": (bots.strong, pgettext_lazy("computer player level", "strong")),
+    }
+
+    # -- input ---------------------------------------------------------------------------
+
+    def parse(self, mode: str, fields) -> dict:
+        kind = fields.get("kind")
+        if kind == "extra":
+            return {"type": "extra", "value": f.integer(fields, "value", 1, 12)}
+        if mode == "companion":
+            if kind == "cross":
+                return {
+                    "type": "cross",
+                    "value": f.integer(fields, "value", 1, 12),
+                    "sets": f.integer(fields, "sets", 1, 5),
+                }
+            if kind in ("pass", "undo"):
+                return {"type": kind}
+            raise f.BadInput("kind")
+        if kind == "draw":
+            first = f.choice(fields, "first", engine.PILE_NAMES)
+            second = f.choice(fields, "second", engine.PILE_NAMES)
+            if first is None:
+                raise Refused("bad_sources", "T-A")
+            return {"type": "draw", "from": [first] if second is None else [first, second]}
+        if kind == "discard":
+            cards = _cards(fields)
+            if not cards:
+                raise Refused("bad_count", "T-B")
+            if len(set(cards)) > 1:
+                raise Refused("mixed_values", "T-B")
+            return {"type": "discard", "value": cards[0], "count": len(cards)}
+        if kind == "cross":
+            value = f.integer(fields, "value", 1, 12)
+            if fields.get("sets") not in ("", None):
+                return {"type": "cross", "value": value, "sets": _sets_text(fields["sets"])}
+            cards = _cards(fields)
+            if not cards:
+                raise Refused("bad_sets", "T-C")
+            try:
+                sets = engine.sets_from_cards(value, cards)
+            except engine.IllegalAction as error:
+                raise Refused(error.code, error.rule) from None
+            return {"type": "cross", "value": value, "sets": sets}
+        raise f.BadInput("kind")
+
+    # A digital draw takes two taps (T-A): the first pile is kept on the seat, which is
+    # then committed to drawing, and the phone is shown what that first card uncovered.
+
+    def wants_step(self, mode: str, fields) -> bool:
+        return mode == "digital" and fields.get("kind") == "draw_first"
+
+    def step(self, mode: str, state: dict, seat: int, fields) -> str:
+        pile = f.choice(fields, "first", engine.PILE_NAMES)
+        if pile is None:
+            raise f.BadInput("first")
+        error = engine.first_draw_refusal(state, seat, pile)
+        if error is not None:
+            raise Refused(error.code, error.rule)
+        return pile
+
+    def check_move(self, mode: str, pending: str | None, action: dict) -> None:
+        if pending and not (
+            action.get("type") == "draw"
+            and type(action.get("from")) is list
+            and action["from"][:1] == [pending]
+        ):
+            raise Refused("draw_committed", "T-A")
+
+    # -- lobby ---------------------------------------------------------------------------
+
+    def options(self) -> dict:
+        return {
+            "turn_marker": forms.BooleanField(
+                label=_("Companion mode: show whose turn it is"), required=False, initial=True
+            )
+        }
+
+    def config(self, mode: str, players: int, cleaned: dict) -> dict:
+        config = {"players": players}
+        if mode == "companion":
+            config["turn_marker"] = bool(cleaned.get("turn_marker"))
+        return config
+
+    # -- the panel -----------------------------------------------------------------------
+
+    def panel(self, mode, state, seat, names, pending) -> dict:
+        if mode == "companion":
+            return _companion(state, seat, names)
+        return _digital(state, seat, names, pending)
+
+    # -- the log -------------------------------------------------------------------------
+
+    def log_rows(self, mode: str) -> int:
+        # a digital cross and its extra crosses are one line: enough rows for a few chains
+        return self.log_length * 4 if mode == "digital" else self.log_length
+
+    def log_lines(self, mode: str, rows: list[dict], names: dict) -> list[str]:
+        if mode != "digital":
+            return super().log_lines(mode, rows, names)
+        return describe_turns(rows[::-1], names)[-self.log_length :][::-1]
+
+    def describe(self, mode: str, action: dict, name: str | None) -> str:
+        kind = action.get("type")
+        who = name or str(_("Someone"))
+        if kind == "start":
+            return str(_("The game started."))
+        if kind == "draw":
+            return _draw_line(who, action["from"])
+        if kind == "discard":
+            return _("%(who)s discarded %(value)s ×%(count)s.") % {
+                "who": who,
+                "value": action["value"],
+                "count": action["count"],
+            }
+        if kind == "cross":
+            sets = action["sets"] if isinstance(action.get("sets"), int) else len(action["sets"])
+            return _("%(who)s crossed %(value)s ×%(sets)s.") % {
+                "who": who,
+                "value": action["value"],
+                "sets": sets,
+            }
+        if kind == "extra":
+            return _("%(who)s placed an extra cross in row %(value)s.") % {
+                "who": who,
+                "value": action["value"],
+            }
+        if kind == "pass":
+            return _("%(who)s drew or discarded.") % {"who": who}
+        if kind == "undo":
+            return _("%(who)s took back their last entry.") % {"who": who}
+        return _("%(who)s played.") % {"who": who}
+
+
+adapter = TriggsWeb()
+
+
+def describe_turns(rows: list[dict], names: dict) -> list[str]:
+    """Log lines of a digital table, oldest first, from its action rows (oldest first): a
+    cross and the extra crosses it brought (T-C-BONUS) make one line."""
+    lines: list[str] = []
+    cross = None  # the latest cross, while its extra crosses follow it
+    for row in rows:
+        action, seat = row["action"], row["seat"]
+        kind = action.get("type")
+        if kind == "extra" and cross is not None and cross["seat"] == seat:
+            cross["extras"].append(action["value"])
+            lines[-1] = _cross_line(cross, names)
+            continue
+        cross = None
+        if kind == "start" and row.get("version", 1) > 1:
+            lines.append(str(_("A new game was dealt.")))
+        elif kind == "cross":
+            cross = {"seat": seat, "action": action, "extras": []}
+            lines.append(_cross_line(cross, names))
+        else:
+            lines.append(adapter.describe("digital", action, names.get(seat)))
+    return lines
+
+
+def _draw_line(who: str, sources: list[str]) -> str:
+    if len(sources) == 1:
+        return _("%(who)s drew a card %(from)s.") % {"who": who, "from": DRAWN_FROM[sources[0]]}
+    first, second = sources
+    if first == second:
+        return _("%(who)s drew two cards %(from)s.") % {"who": who, "from": DRAWN_FROM[first]}
+    return _("%(who)s drew a card %(from)s and another %(from2)s.") % {
+        "who": who,
+        "from": DRAWN_FROM[first],
+        "from2": DRAWN_FROM[second],
+    }
+
+
+def _cross_line(cross: dict, names: dict) -> str:
+    action = cross["action"]
+    words = {
+        "who": names.get(cross["seat"]) or str(_("Someone")),
+        "value": action["value"],
+        "sets": len(action["sets"]),
+        "cards": set_words(action["sets"]),
+    }
+    if not cross["extras"]:
+        return _("%(who)s crossed %(value)s ×%(sets)s (%(cards)s).") % words
+    words["rows"] = ", ".join(map(str, cross["extras"]))
+    return _("%(who)s crossed %(value)s ×%(sets)s (%(cards)s) and chained into %(rows)s.") % words
+
+
+# -- panels ------------------------------------------------------------------------------
+
+
+def _others(view: dict, names: dict, me, turn_of) -> list[dict]:
+    lang = translation.get_language()
+    return [
+        {
+            "index": seat,
+            "name": names.get(seat, ""),
+            "total": sum(crossed),
+            "sheet": mini_sheet(lang, tuple(crossed), names.get(seat, "")),
+            "hand_size": view["hand_sizes"][seat] if "hand_sizes" in view else None,
+            "turn": turn_of(seat),
+        }
+        for seat, crossed in enumerate(view["sheets"])
+        if seat != me
+    ]
+
+
+def _companion(state: dict, me, names: dict) -> dict:
+    """Rows of the phone's own sheet with what each box does when tapped (T-C, T-C-BONUS)."""
+    view = companion.view(state, me)
+    acting = me in companion.to_act(state)
+    placing_extra = acting and view.get("extra_seat") == me
+    can_cross = acting and not placing_extra
+    sheet = view["sheets"][me] if me is not None else None
+    rows = _sheet_rows(sheet, cross=can_cross, extra=placing_extra) if sheet is not None else ""
+    marker = view["turn_marker"]
+    over = companion.is_over(state)
+    return {
+        "view": view,
+        "rows": rows,
+        "my_total": sum(sheet) if sheet else 0,
+        "total_boxes": TOTAL_BOXES,
+        "others": _others(
+            view, names, me, lambda s: marker and not over and s in companion.to_act(state)
+        ),
+        "can_cross": can_cross,
+        "placing_extra": placing_extra,
+        "can_pass": can_cross and marker,
+        "can_undo": me is not None and view.get("can_undo") == me,
+        "turn_name": names.get(view["turn"]) if marker else None,
+        "extra_name": names.get(view.get("extra_seat")),
+        "winner_name": names.get(view.get("winner")),
+    }
+
+
+def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
+    """The table from one seat's view: its hand and the choices it has now, the piles,
+    every sheet. A draw is offered from any pile that has cards or can be refilled
+    (T-REFILL), the engine judging the rest; the cross proposals are the engine's."""
+    view = engine.view(state, me)
+    hand = view.get("hand")
+    sheet = view["sheets"][me] if me is not None else None
+    over = engine.is_over(state)
+    to_act = engine.to_act(state)
+    my_turn = me is not None and me in to_act
+    placing_extra = my_turn and view.get("pending_extra", 0) > 0
+    # committed to drawing: no discard or cross until the second card
+    draw_step = engine.draw_preview(state, me, pending) if pending and my_turn else None
+    draw_count = view.get("draw_count", 0)
+    playing = my_turn and not placing_extra and not draw_step
+    refill = view["discard"]["count"] > 0  # an empty pile takes the discard pile (T-REFILL)
+    piles = view["piles"]
+    pile_list = [
+        {
+            "name": name,
+            "top": piles[name].get("top"),
+            "count": piles[name]["count"],
+            "face_up": name != "stock",
+            "drawable": bool(draw_count) and (piles[name]["count"] > 0 or refill),
+        }
+        for name in engine.PILE_NAMES
+    ]
+    crosses = []
+    crossable = engine.cross_options(view) if playing else []
+    if playing:
+        for option in crossable:
+            sets, room = option["sets"], option["room"]
+            options = [
+                {
+                    "count": k,
+                    "words": set_words(sets[:k]),
+                    "field": "|".join("+".join(map(str, s)) for s in sets[:k]),
+                    "fills": k == room,
+                }
+                for k in range(1, len(sets) + 1)
+            ]
+            crosses.append({"value": option["value"], "options": options})
+    rooms = [engine.ROW_SIZES[v] - sheet[v - 1] for v in engine.VALUES] if sheet else []
+    return {
+        "view": view,
+        "hand": hand,
+        "my_turn": my_turn,
+        "playing": playing,
+        "placing_extra": placing_extra,
+        "over": over,
+        "draw_step": draw_step,
+        "draw_count": draw_count if (playing or draw_step) else 0,
+        "piles": pile_list,
+        "discard": view["discard"],
+        "box_count": len(view["box"]),
+        "crosses": crosses,
+        "open_rows": [v for v, room in enumerate(rooms, start=1) if room],
+        # what each choice of ticked cards can do, for the hand's buttons (table.js)
+        "ways": _ways(hand, crossable) if playing else "{}",
+        "rows": _sheet_rows(sheet, extra=placing_extra) if sheet else "",
+        "my_total": sum(sheet) if sheet else 0,
+        "total_boxes": TOTAL_BOXES,
+        "others": _others(view, names, me, lambda s: s in to_act),
+        "turn_name": names.get(view["turn"]),
+        "winner_name": names.get(view.get("winner")),
+    }
+
+
+def _ways(hand: list[int], crossable: list[dict]) -> str:
+    """Ticked cards (sorted, "4,5") → {"discard": 1} if they are of one value (T-B), and
+    "cross": [[value, "4+5"], ...] for each row they can cross and the sets they make
+    there: every choice among the engine's most sets for that row (T-C, T-C-CAP)."""
+    ways: dict[str, dict] = {}
+    for value, count in Counter(hand).items():
+        for n in range(1, count + 1):
+            ways.setdefault(",".join([str(value)] * n), {})["discard"] = 1
+    for option in crossable:
+        kinds = Counter(tuple(cards) for cards in option["sets"])
+        types = sorted(kinds)
+        for counts in itertools.product(*(range(kinds[kind] + 1) for kind in types)):
+            sets = [kind for kind, n in zip(types, counts, strict=True) for _ in range(n)]
+            if not sets:
+                continue
+            key = ",".join(map(str, sorted(card for cards in sets for card in cards)))
+            field = "|".join("+".join(map(str, cards)) for cards in sets)
+            ways.setdefault(key, {}).setdefault("cross", []).append([option["value"], field])
+    return json.dumps(ways, separators=(",", ":"))
+
+
+def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> str:
+    """A sheet's rows for the tappable play-sheet grid (T-C, T-C-BONUS): with `cross`, each
+    open box is a button crossing up to it; with `extra`, the first open box of each open
+    row is a button for an extra cross."""
+    kind = "cross" if cross else "extra" if extra else None
+    lang = translation.get_language()
+    return mark_safe(  # rows drawn from templates, their text escaped there
+        "".join(
+            play_row(lang, value, done, kind if done < engine.ROW_SIZES[value] else None)
+            for value, done in zip(engine.VALUES, sheet, strict=True)
+        )
+    )
+
+
+@functools.lru_cache(maxsize=DRAWN_SHEETS)
+def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
+    """One row of the play sheet; with `mode` ("cross" or "extra") it is a form whose
+    boxes are its buttons (sets = the open boxes up to the one tapped)."""
+    boxes = [
+        {
+            "crossed": i < done,
+            "kind": mode if (i >= done if mode == "cross" else i == done) else None,
+            "sets": i - done + 1,
+        }
+        for i in range(engine.ROW_SIZES[value])
+    ]
+    row = sheet_row(value, done, boxes) | {"mode": mode}
+    context = {"row": row, "fields": FIELDS, "act_url": ACT_URL}
+    with translation.override(lang):
+        return render_to_string("games/triggs/_play_row.html", context)
+
+
+@functools.lru_cache(maxsize=DRAWN_SHEETS)
+def mini_sheet(lang: str, crossed: tuple[int, ...], name: str) -> str:
+    """Another player's sheet, small and read-only."""
+    with translation.override(lang):
+        return render_to_string("games/triggs/_sheet.html", score_sheet(crossed, label=name))

@@ -1,0 +1,414 @@
+"""TriumfDrez on the web: the adapter the shared layer asks (games.adapter), and the
+cards' words (D-DECK: every card shown with its figure symbol, number and colour name,
+never colour alone).
+
+Panels are built from `view(state, seat)` only (D-AUCTION, D-PLAY, D-OPEN, D-SCORE): the
+playable cards and why another is not, the lowest bids that beat the current one, why
+the last trick was won and what a hand was worth all come from the engine.
+"""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext_lazy
+
+from games import fields as f
+from games import labels
+from games.adapter import GameWeb
+from games.bots import triumfdrez as bots
+from games.triumfdrez import companion, engine
+from games.triumfdrez.cards import DECK, FIGURE, NUMBER
+
+# U+FE0E asks for the text (not emoji) form of the chess symbols.
+FIGURE_SYMBOLS = {
+    "joker": "★",
+    "queen": "♛\ufe0e",
+    "rook": "♜\ufe0e",
+    "bishop": "♝\ufe0e",
+    "knight": "♞\ufe0e",
+    "pawn": "♟\ufe0e",
+    "neutral": "◇",
+}
+FIGURE_NAMES = {
+    "joker": pgettext_lazy("figure", "Joker"),
+    "queen": pgettext_lazy("figure", "Queen"),
+    "rook": pgettext_lazy("figure", "Rook"),
+    "bishop": pgettext_lazy("figure", "Bishop"),
+    "knight": pgettext_lazy("figure", "Knight"),
+    "pawn": pgettext_lazy("figure", "Pawn"),
+    "neutral": pgettext_lazy("figure", "Neutral"),
+}
+# The number of a card is also its colour (D-DECK).
+COLOUR_NAMES = {
+    1: _("grey"),
+    2: _("red"),
+    3: _("magenta"),
+    4: _("purple"),
+    5: _("blue"),
+    6: _("yellow"),
+    7: _("cyan"),
+    8: _("orange"),
+    9: _("green"),
+}
+PASS = _("pass")
+
+# the engines' own codes (games/triumfdrez/errors.py); games.labels has the shared ones
+REFUSALS = {
+    "bad_tricks": _("A bid names from 1 to 13 tricks."),
+    "bad_trump": _("Choose a trump figure, or no trump."),
+    "bad_supertrump": _("Choose a super-trump colour from 1 to 9, or none."),
+    "must_bid": _("The first bidder cannot pass and must bid."),
+    "bid_too_low": _(
+        "That bid does not beat the current one: bid more tricks, or as many but open, "
+        "or as many dropping more of trump and super-trump."
+    ),
+    "unknown_card": _("There is no such card."),
+    "card_not_in_hand": _("You do not hold that card."),
+    "must_follow": _("You hold a card of the led figure: you must play one."),
+    "neutral_not_allowed": _(
+        "A neutral card may only be led, or played when you hold no card of the led figure."
+    ),
+    "bad_result": _("Enter the tricks won by the declaring side, from 0 to 13."),
+    "no_hand_to_undo": _("No hand has been recorded yet."),
+    "no_bid_to_undo": _("There is no bid to take back."),
+}
+
+# Why the winning card of a trick won (D-RANK), by the strength it had.
+TRICK_REASONS = {
+    "best": _("the trump figure in the super-trump colour, the strongest card"),
+    "supertrump": _("the super-trump colour, highest figure first"),
+    "trump": _("the highest card of the trump figure"),
+    "led": _("the highest card of the led figure"),
+    "leader": _("only neutral cards: the leader takes it"),
+}
+
+
+def figure_of(card_id: str) -> str:
+    return FIGURE[card_id] or "neutral"
+
+
+def card_context(card_id: str) -> dict:
+    """What a card's drawing shows: symbol, figure, number and colour name."""
+    figure, number = figure_of(card_id), NUMBER[card_id]
+    neutral = figure == "neutral"
+    return {
+        "id": card_id,
+        "figure": figure,
+        "number": number,
+        "neutral": neutral,
+        "symbol": FIGURE_SYMBOLS[figure],
+        "figure_name": FIGURE_NAMES[figure],
+        "colour_name": None if neutral else COLOUR_NAMES[number],
+    }
+
+
+def card_words(card_id: str) -> str:
+    """'knight-9' → '♞ Knight 9 (green)': symbol, figure, number and colour, never one alone."""
+    figure, number = figure_of(card_id), NUMBER[card_id]
+    if figure == "neutral":
+        return f"{FIGURE_SYMBOLS[figure]} {FIGURE_NAMES[figure]}"
+    return f"{FIGURE_SYMBOLS[figure]} {FIGURE_NAMES[figure]} {number} ({COLOUR_NAMES[number]})"
+
+
+def bid_words(action: dict) -> str:
+    trump = action.get("trump")
+    supertrump = action.get("supertrump")
+    parts = [
+        ngettext("%(n)s trick", "%(n)s tricks", action["tricks"]) % {"n": action["tricks"]},
+        f"{FIGURE_SYMBOLS[trump]} {FIGURE_NAMES[trump]}" if trump else str(_("no trump")),
+        f"{supertrump} {COLOUR_NAMES[supertrump]}" if supertrump else str(_("no super-trump")),
+    ]
+    if action.get("open"):
+        parts.append(str(_("open")))
+    return " · ".join(parts)
+
+
+def _bid_fields(fields) -> dict:
+    return {
+        "tricks": f.integer(fields, "tricks", 1, engine.MAX_TRICKS),
+        "trump": f.choice(fields, "trump", engine.FIGURES),
+        "supertrump": f.optional_integer(fields, "supertrump", 1, len(engine.COLOURS)),
+        "open": f.flag(fields, "open"),
+    }
+
+
+def _auction_words(view: dict, names: dict) -> list[dict]:
+    return [
+        {
+            "name": names.get(entry["seat"], ""),
+            "text": str(PASS) if entry.get("pass") else bid_words(entry),
+            "pass": bool(entry.get("pass")),
+        }
+        for entry in view["auction"]
+    ]
+
+
+def _bid_choices() -> dict:
+    return {
+        "figures": [(fig, FIGURE_SYMBOLS[fig], FIGURE_NAMES[fig]) for fig in engine.FIGURES],
+        "colours": list(COLOUR_NAMES.items()),
+    }
+
+
+class TriumfDrezWeb(GameWeb):
+    slug = "triumfdrez"
+    refusals = REFUSALS
+    bot_levels = {
+        "heuristic": (bots.heuristic, pgettext_lazy("computer player level", "steady")),
+        "strong": (bots.strong, pgettext_lazy("computer player level", "strong")),
+        "random": (bots.random_legal, pgettext_lazy("computer player level", "random")),
+    }
+
+    def parse(self, mode: str, fields) -> dict:
+        kind = fields.get("kind")
+        if kind == "bid":
+            return {"type": "bid", **_bid_fields(fields)}
+        if mode == "companion":
+            if kind == "contract":
+                declarer = f.integer(fields, "declarer", 0, 3)
+                return {"type": "contract", "seat": declarer, **_bid_fields(fields)}
+            if kind == "result":
+                return {"type": "result", "tricks": f.integer(fields, "tricks", 0, 13)}
+            if kind in ("pass", "undo_bid", "undo_hand"):
+                return {"type": kind}
+            raise f.BadInput("kind")
+        if kind == "play":
+            card = fields.get("card")
+            if not isinstance(card, str) or card not in DECK:
+                raise f.BadInput("card")
+            return {"type": "play", "card": card}
+        if kind in ("pass", "next_hand"):
+            return {"type": kind}
+        raise f.BadInput("kind")
+
+    def options(self) -> dict:
+        return {
+            "target": forms.IntegerField(
+                label=_("Points to win the match"),
+                min_value=engine.TARGET_MIN,
+                max_value=engine.TARGET_MAX,
+                initial=engine.DEFAULT_TARGET,
+                error_messages={
+                    key: labels.REFUSALS["bad_target"]
+                    for key in ("required", "invalid", "min_value", "max_value")
+                },
+            )
+        }
+
+    def config(self, mode: str, players: int, cleaned: dict) -> dict:
+        return {"players": players, "target": cleaned["target"]}
+
+    def panel(self, mode, state, seat, names, pending) -> dict:
+        if mode == "companion":
+            return _companion(state, seat, names)
+        return _digital(state, seat, names)
+
+    def describe(self, mode: str, action: dict, name: str | None) -> str:
+        kind = action.get("type")
+        who = name or str(_("Someone"))
+        if kind == "start":
+            if mode == "digital":
+                return str(_("The cards were dealt."))
+            return str(_("The game started."))
+        if kind == "bid":
+            if mode == "digital":
+                return _("%(who)s bid %(bid)s.") % {"who": who, "bid": bid_words(action)}
+            return _("%(who)s entered a bid: %(bid)s.") % {"who": who, "bid": bid_words(action)}
+        if kind == "pass":
+            if mode == "digital":
+                return _("%(who)s passed.") % {"who": who}
+            return _("%(who)s entered a pass.") % {"who": who}
+        if kind == "play":
+            return _("%(who)s played %(card)s.") % {"who": who, "card": card_words(action["card"])}
+        if kind == "next_hand":
+            return _("%(who)s dealt the next hand.") % {"who": who}
+        if kind == "contract":
+            return _("%(who)s entered the contract: %(bid)s.") % {
+                "who": who,
+                "bid": bid_words(action),
+            }
+        if kind == "result":
+            return _("%(who)s entered %(tricks)s tricks for the declaring side.") % {
+                "who": who,
+                "tricks": action["tricks"],
+            }
+        if kind == "undo_bid":
+            return _("%(who)s took back the last bid.") % {"who": who}
+        if kind == "undo_hand":
+            return _("%(who)s took back the last hand.") % {"who": who}
+        return _("%(who)s played.") % {"who": who}
+
+
+adapter = TriumfDrezWeb()
+
+
+def _names_of(names: dict, seats) -> list[str]:
+    return [names.get(s, "") for s in seats]
+
+
+def _companion(state: dict, me, names: dict) -> dict:
+    """The tracker: auction in words, sides with their players, history (D-AUCTION, D-SCORE)."""
+    view = companion.view(state, me)
+    teams = view["teams"]
+    contract = view.get("contract")
+    declaring = view.get("declaring_team")
+    over = companion.is_over(state)
+    history = [
+        {
+            "hand_no": hand["hand_no"],
+            "dealer": names.get(hand["dealer"], ""),
+            "declarer": names.get(hand["contract"]["seat"], ""),
+            "contract": bid_words(hand["contract"]),
+            "tricks_won": hand["tricks_won"],
+            "made": hand["tricks_won"] >= hand["contract"]["tricks"],
+            "points": hand["points"],
+        }
+        for hand in view["history"]
+    ]
+    return {
+        "view": view,
+        "sides": [
+            {"index": i, "names": _names_of(names, members), "score": view["scores"][i]}
+            for i, members in enumerate(teams)
+        ],
+        "dealer_name": names.get(view["dealer"]),
+        "turn_name": names.get(view["turn"]),
+        "auction": _auction_words(view, names),
+        "contract_words": bid_words(contract) if contract else None,
+        "declarer_name": names.get(contract["seat"]) if contract else None,
+        "declaring_names": _names_of(names, teams[declaring]) if declaring is not None else [],
+        "history": history,
+        "winner_names": _names_of(names, teams[view["winner"]])
+        if view.get("winner") is not None
+        else [],
+        **_bid_choices(),
+        "seat_choices": sorted(names.items()),
+        "can_undo_bid": bool(view["auction"]) and not over,
+        "can_undo_hand": bool(view["history"]),
+        "tricks_range": range(engine.MAX_TRICKS + 1),
+        "bid_range": range(1, engine.MAX_TRICKS + 1),
+        # A bid of as many tricks can still beat the current one (open, fewer trumps).
+        "default_tricks": (view.get("current_bid") or {}).get("tricks", 1),
+    }
+
+
+def _digital(state: dict, me, names: dict) -> dict:
+    """The table from one seat's view: its own hand with the cards it may play now, the
+    auction, the trick, the last trick and why it was won, the sides' tricks and scores;
+    other hands only where the view shows them (an open contract, D-OPEN)."""
+    view = engine.view(state, me)
+    hand = view.get("hand") or []
+    contract = view.get("contract")
+    to_act = engine.to_act(state)
+    # one seat to act: the auction or the play; several: the hand is over and anyone
+    # deals the next; none: the match is over
+    hand_done = len(to_act) != 1
+    bidding = me is not None and me in to_act and view.get("lowest_beating") is not None
+    legal = set(view.get("playable") or ())
+    unplayable = view.get("unplayable") or {}
+
+    groups = []
+    for figure in (*engine.FIGURES, "neutral"):
+        cards = [c for c in hand if figure_of(c) == figure]
+        if not cards:
+            continue
+        entries = [
+            {
+                "card": card_context(card),
+                "legal": card in legal,
+                "reason": labels.sentence(unplayable[card], adapter)
+                if card in unplayable
+                else None,
+            }
+            for card in cards
+        ]
+        groups.append(
+            {"symbol": FIGURE_SYMBOLS[figure], "name": FIGURE_NAMES[figure], "cards": entries}
+        )
+
+    teams = view["teams"]
+    declaring = engine.team_of(teams, contract["seat"]) if contract else None
+    sides = [
+        {
+            "index": i,
+            "names": _names_of(names, members),
+            "tricks": sum(view["tricks_won"][s] for s in members),
+            "score": view["scores"][i],
+            "declaring": i == declaring,
+            "mine": me in members,
+        }
+        for i, members in enumerate(teams)
+    ]
+    top = view.get("current_bid")
+    last = view.get("last_trick")
+    last_trick = None
+    if last and contract:
+        last_trick = {
+            "plays": [
+                {"name": names.get(p["seat"], ""), "card": card_context(p["card"])}
+                for p in last["cards"]
+            ],
+            "winner": names.get(last["winner"], ""),
+            "reason": TRICK_REASONS[last["reason"]],
+        }
+    result = view.get("last_result")
+    explained = None
+    if result and hand_done:
+        c = result["contract"]
+        won, bid = result["tricks_taken"], c["tricks"]
+        explained = {
+            "declarer": names.get(c["seat"], ""),
+            "contract": bid_words(c),
+            "bid": bid,
+            "won": won,
+            "made": result["made"],
+            "difference": abs(won - bid),
+            "points": result["value"],
+            "sides": [
+                {"names": _names_of(names, teams[i]), "points": p}
+                for i, p in enumerate(result["points"])
+            ],
+        }
+    open_hands = [
+        {"name": names.get(seat, ""), "cards": [card_context(c) for c in cards]}
+        for seat, cards in enumerate(view.get("open_hands") or [])
+        if cards and seat != me
+    ]
+    return {
+        "view": view,
+        "groups": groups,
+        "my_turn": bidding or bool(legal),
+        "bidding": bidding,
+        "can_pass": top is not None,
+        # the Bid button is enabled only for bids that beat the current one (table.js)
+        "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
+        "bid_range": range(top["tricks"] if top else 1, engine.MAX_TRICKS + 1),
+        **_bid_choices(),
+        "auction": _auction_words(view, names),
+        "contract_words": bid_words(contract) if contract else None,
+        "declarer_name": names.get(contract["seat"]) if contract else None,
+        "sides": sides,
+        "trick": [
+            {"name": names.get(p["seat"], ""), "card": card_context(p["card"])}
+            for p in view["trick"]
+        ],
+        "last_trick": last_trick,
+        "open_hands": open_hands,
+        "others": [
+            {
+                "name": names.get(seat, ""),
+                "cards": size,
+                "dealer": seat == view["dealer"],
+                "turn": len(to_act) == 1 and seat in to_act,
+            }
+            for seat, size in enumerate(view["hand_sizes"])
+            if seat != me
+        ],
+        "dealer_name": names.get(view["dealer"]),
+        "turn_name": names.get(to_act[0]) if len(to_act) == 1 else None,
+        "explained": explained,
+        "over": engine.is_over(state),
+        "winner_names": _names_of(names, teams[view["winner"]])
+        if view.get("winner") is not None
+        else [],
+        "too_low": REFUSALS["bid_too_low"],
+    }

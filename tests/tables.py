@@ -1,0 +1,27 @@
+"""Shared test support: a table's engine config as the lobby's form would build it."""
+
+from games.registry import get_game
+
+
+def config(game: str, mode: str, players: int, **options) -> dict:
+    """The config of a new table: the game's lobby options at their defaults, unless
+    given (games.adapter.GameWeb.options / config)."""
+    web = get_game(game).web
+    cleaned = {name: field.initial for name, field in web.options().items()} | options
+    return web.config(mode, players, cleaned)
+
+
+def start_with_seed(table, host_token: str, seed: int):
+    """Deal the table's game from a chosen seed (services deals from a random one)."""
+    import uuid
+
+    from games import services
+
+    original = services.secrets.randbits
+    services.secrets.randbits = lambda bits: seed
+    try:
+        services.start_table(table, host_token, "start-" + uuid.uuid4().hex)
+    finally:
+        services.secrets.randbits = original
+    table.refresh_from_db()
+    return table
