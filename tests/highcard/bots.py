@@ -1,0 +1,7 @@
+"""Highcard's computer player, pure: it sees what a phone sees (the view) and the legal
+actions, like the shared bots (games.bots)."""
+
+
+def lowest(view: dict, legal: list[dict], rng) -> dict:
+    """Play the lowest card it may (H-PLAY); `rng` is unused: nothing is left to chance."""
+    return min(legal, key=lambda action: action["card"])
