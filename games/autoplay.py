@@ -5,7 +5,7 @@ digital table in play, a bot plays if the game waits for bots only (engine.to_ac
 hand's score waits for the people to read it, one of whom deals the next). A bot gets
 exactly what a phone would: `engine.view(state, seat)` and `engine.legal_actions(state)`
 (the seat to act's choices), and its move goes through `services.apply_action` like any
-other, with the client action id `bot-<version>`: scheduling the same move twice is
+other, with the client action id `bot:<version>` (no phone can send a ":"): scheduling the same move twice is
 harmless, the second one is a duplicate or a stale version.
 
 After `settings.BOT_DELAY` seconds, so that people can follow: from code running for an
@@ -97,7 +97,7 @@ def move(table: Table) -> bool:
     rng = random.Random(f"{table.code}:{table.version}")
     action = player(engine.view(state, seat), engine.legal_actions(state), rng)
     try:
-        applied = services.apply_action(table, seat, action, table.version, f"bot-{table.version}")
+        applied = services.apply_action(table, seat, action, table.version, f"bot:{table.version}")
     except services.Refused as refusal:
         if refusal.code != "stale":  # someone else changed the table first
             log.error("bot at %s seat %s was refused: %s", table.code, seat, refusal.code)

@@ -15,7 +15,6 @@ seat's view in the event loop, off the database thread.
 import asyncio
 import contextlib
 import json
-import re
 import time
 
 import redis.asyncio
@@ -28,7 +27,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeout
 
-from games import live, phones, render, services
+from games import fields, live, phones, render, services
 from games.actions import BadInput, perform
 from games.models import Table
 
@@ -39,7 +38,6 @@ FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
 # Servers let an application close only with 1000 or 3000-4999: 4008 mirrors 1008
 # ("policy violation"), and htmx does not reconnect after it.
 POLICY_VIOLATION = 4008
-ACTION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LANGS = {code for code, _ in settings.LANGUAGES}
 WATCH_EVERY = 1.0  # seconds between two looks at Redis
 FROZEN_LOOKS = 2  # looks unanswered in a row (5 s each) before a frozen Redis counts as lost
@@ -215,7 +213,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested thousands deep
             await self.refuse("bad_request")
             return
         if not isinstance(message, dict):
@@ -228,16 +226,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def act(self, message):
         try:
-            seat = int(message.get("seat", ""))
-            version = int(message.get("version", ""))
-        except (TypeError, ValueError):
-            await self.refuse("bad_request")
-            return
-        action_id = message.get("action_id")
-        if not isinstance(action_id, str) or not ACTION_ID.match(action_id):
-            await self.refuse("bad_request")
-            return
-        try:
+            seat = fields.integer(message, "seat", 0, fields.MAX_SEAT)
+            version = fields.integer(message, "version", 0, fields.MAX_VERSION)
+            action_id = fields.action_id(message.get("action_id"))
             applied = await self.apply(seat, message, version, action_id)
         except BadInput:
             await self.refuse("bad_request")
@@ -284,3 +275,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         html = render.live_html(snap, seats, active, self.host, self.lang, error, csrf)
         self.version = snap.table.version
         await self.send(text_data=html)
+
+
+class UnknownPath(AsyncWebsocketConsumer):
+    """Any other WebSocket path (or a table code that cannot exist): closed, never a 500."""
+
+    async def connect(self):
+        await self.close(code=4404)

@@ -6,10 +6,18 @@ BadInput (a translated "not understood" for the phone, nothing changed).
 """
 
 import math
+import re
 
 from games.errors import BadInput
 
-__all__ = ["BadInput", "choice", "flag", "integer", "optional_integer", "repeated"]
+__all__ = ["BadInput", "action_id", "choice", "flag", "integer", "optional_integer", "repeated"]
+
+# A phone's id for one request (a form sent twice is applied once). Computer players and
+# imports use ids with a ":" (games.autoplay, games.services), which no phone can send.
+ACTION_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+# the range a request's seat and version fields are read in
+MAX_SEAT = 63
+MAX_VERSION = 2**31 - 1
 
 
 def integer(fields, name: str, low: int, high: int) -> int:
@@ -54,4 +62,11 @@ def repeated(fields, name: str, most: int) -> list:
         raw = [raw] if isinstance(raw, str) else raw
     if not isinstance(raw, list) or len(raw) > most:
         raise BadInput(name)
+    return raw
+
+
+def action_id(raw) -> str:
+    """A phone's action id, whole: 8 to 64 letters, digits, "_" or "-"."""
+    if not isinstance(raw, str) or not ACTION_ID.fullmatch(raw):
+        raise BadInput("action_id")
     return raw

@@ -279,7 +279,7 @@ def import_table(game: str, mode: str, config: dict, state: dict, seats: list, l
                 version=entry.version,
                 seat=entry.seat,
                 action=entry.action,
-                client_action_id=f"import-{entry.version}",
+                client_action_id=f"import:{entry.version}",
             )
             for entry in log
         )
@@ -303,7 +303,7 @@ def start_table(table: Table, host_token: str | None, client_action_id: str) -> 
 
 def _deal(table: Table, client_action_id: str) -> None:
     """The engine's new game from a fresh seed, logged as a start action (locked table)."""
-    seed = secrets.randbits(48)
+    seed = secrets.randbits(128)
     engine = get_game(table.game).engine(table.mode)
     table.state = engine.new_game(table.config, seed)
     table.status = Table.Status.PLAYING
@@ -359,6 +359,10 @@ def apply_action(
                 table=table, client_action_id=client_action_id
             ).exists()
         if table.seen:
+            # the same id must be the same request: a phone may not claim another's
+            logged = Action.objects.filter(table=table, client_action_id=client_action_id)
+            if logged.values_list("seat", "action").first() != (seat, action):
+                raise Refused("bad_request")
             # The process that applied it may have died before telling the table.
             _after_commit(table)
             return Applied(table.version, duplicate=True)

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import labels, phones, services
+from games import fields, labels, phones, services
 from games.actions import BadInput, perform
 from games.forms import CreateTableForm, JoinForm
 from games.live import snapshot
@@ -179,17 +179,15 @@ def _render_table(request, table: Table, error=None, status=200):
 @require_POST
 def table_act(request, code):
     table = _table(code)
-    phone_seats = _phone(request, table).seats
+    # the seat is checked against the phone's cookie in the move's own transaction, as
+    # over the WebSocket (a host may free it a moment before)
+    holder = phones.token_hashes(request.COOKIES, code)
     try:
-        seat = int(request.POST.get("seat", ""))
-        version = int(request.POST.get("version", ""))
-        if seat not in phone_seats:
-            raise services.Refused("seat_not_yours")
-        action_id = request.POST.get("action_id", "")
-        if not re.match(r"^[A-Za-z0-9_-]{8,64}$", action_id):
-            raise BadInput("action_id")
-        perform(table, seat, request.POST, version, action_id)
-    except (ValueError, BadInput):
+        seat = fields.integer(request.POST, "seat", 0, fields.MAX_SEAT)
+        version = fields.integer(request.POST, "version", 0, fields.MAX_VERSION)
+        action_id = fields.action_id(request.POST.get("action_id"))
+        perform(table, seat, request.POST, version, action_id, holder)
+    except BadInput:
         return _render_table(request, table, services.Refused("bad_request"), status=400)
     except services.Refused as refusal:
         table.refresh_from_db()
@@ -206,6 +204,8 @@ def _host_action(request, code, perform):
     table = _table(code)
     try:
         perform(table, request.COOKIES.get(host_cookie_name(code)))
+    except BadInput:
+        return _render_table(request, table, services.Refused("bad_request"), status=400)
     except ValueError:
         return _render_table(request, table, services.Refused("bad_seat"), status=400)
     except services.Refused as refusal:
@@ -220,8 +220,13 @@ def _index(request) -> int:
 
 @require_POST
 def table_start(request, code):
-    action_id = request.POST.get("action_id", "")
-    return _host_action(request, code, lambda t, host: services.start_table(t, host, action_id))
+    return _host_action(
+        request,
+        code,
+        lambda t, host: services.start_table(
+            t, host, fields.action_id(request.POST.get("action_id"))
+        ),
+    )
 
 
 @require_POST
@@ -241,8 +246,11 @@ def table_bot(request, code):
 @require_POST
 def table_rematch(request, code):
     """The host deals a new game at the same table once the game is over."""
-    action_id = request.POST.get("action_id", "")
-    return _host_action(request, code, lambda t, host: services.rematch(t, host, action_id))
+    return _host_action(
+        request,
+        code,
+        lambda t, host: services.rematch(t, host, fields.action_id(request.POST.get("action_id"))),
+    )
 
 
 @require_POST

@@ -150,7 +150,7 @@ async def test_a_whole_game_shows_each_phone_its_own_view_only(phone):
     assert 'id="winner"' in ana.received[-1]
     # every move of a bot seat came from a bot, and bots never moved for a person
     for row in log[1:]:
-        assert row.client_action_id.startswith("bot-") == (row.seat in BOTS)
+        assert row.client_action_id.startswith("bot:") == (row.seat in BOTS)
     assert {row.seat for row in log[1:]} == {0, 1, 2, 3}
     for p, _seat in everyone:
         await p.close()

@@ -34,9 +34,13 @@ DIGITAL_GAMES = ("triggs", "triumfdrez")
 LANGS = ("es", "el", "ru", "fr")
 PLAYERS = 4
 OVER = ("over", "match_over")
-# 48-bit seeds, like the ones services deal with: long enough that finding one in a
+# 128-bit seeds, like the ones services deal with: long enough that finding one in a
 # payload is never a coincidence
-SEEDS = (271828182845904, 141421356237309, 173205080756887)
+SEEDS = (
+    271828182845904523536028747135266249775,
+    141421356237309504880168872420969807856,
+    173205080756887729352744634150587236694,
+)
 
 
 def config_of(game: str) -> dict:

@@ -40,7 +40,7 @@ def test_after_the_delay_the_bot_plays_on_a_timer(settings, monkeypatch):
         assert time.monotonic() - started < 5, "the bot did not move"
         time.sleep(0.02)
     row = Action.objects.get(table=table, version=table.version + 1)
-    assert (row.seat, row.client_action_id) == (1, f"bot-{table.version}")
+    assert (row.seat, row.client_action_id) == (1, f"bot:{table.version}")
 
 
 def test_a_move_scheduled_twice_is_played_once(settings, monkeypatch):
@@ -49,7 +49,7 @@ def test_a_move_scheduled_twice_is_played_once(settings, monkeypatch):
     stale = Table.objects.get(pk=table.pk)  # what a second timer would have loaded
     assert autoplay.move(table)
     assert not autoplay.move(stale)
-    assert Action.objects.filter(table=table, client_action_id__startswith="bot-").count() == 1
+    assert Action.objects.filter(table=table, client_action_id__startswith="bot:").count() == 1
 
 
 def test_with_no_delay_the_bots_play_until_a_person_is_to_act(settings):
@@ -64,7 +64,7 @@ def test_with_no_delay_the_bots_play_until_a_person_is_to_act(settings):
     assert table.state["turn"] == 0 and table.state["phase"] == "play"
     # the bots moved in turn, each through the service with its own action id
     for row in Action.objects.filter(table=table, version__gt=1):
-        assert row.seat in (1, 2) and row.client_action_id == f"bot-{row.version - 1}"
+        assert row.seat in (1, 2) and row.client_action_id == f"bot:{row.version - 1}"
 
 
 def test_a_bot_plays_no_seat_but_its_own(settings):

@@ -88,7 +88,7 @@ def test_a_digital_table_with_computer_players_starts_and_the_bots_play(client):
     # the bots have played until it is Ana's turn
     assert table.state["turn"] == 0 and table.status == Table.Status.PLAYING
     bot_rows = Action.objects.filter(table=table, seat__in=[1, 2])
-    assert all(row.client_action_id == f"bot-{row.version - 1}" for row in bot_rows)
+    assert all(row.client_action_id == f"bot:{row.version - 1}" for row in bot_rows)
     html = client.get(f"/es/t/{table.code}/").content.decode()
     assert sorted(map(int, re.findall(r'data-card="(\d+)"', html))) == sorted(
         table.state["hands"][0]

@@ -1,0 +1,77 @@
+"""What an attacker's WebSocket frames and handshakes get (issue 17, items 4, 6, 7, 10):
+a translated refusal and nothing changed, or a closed socket — never a server error."""
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from companion.asgi import application
+from games.models import Action
+from tests.realtime.conftest import flash_of, seated_table, version_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        '{"kind": "cross", "value": "9", "sets": "1", "seat": Infinity, "version": "1",'
+        ' "action_id": "aaaaaaaaaa"}',
+        '{"kind": "cross", "value": "9", "sets": "1", "seat": 0, "version": 1e400,'
+        ' "action_id": "aaaaaaaaaa"}',
+        '{"kind": "cross", "value": 1e400, "sets": "1", "seat": 0, "version": 1,'
+        ' "action_id": "aaaaaaaaaa"}',
+        "[" * 3000 + "]" * 3000,
+        '{"a": ' * 3000 + "1" + "}" * 3000,
+        '{"kind": "cross", "value": "9", "sets": "1", "seat": 0, "version": 1,'
+        ' "action_id": "' + "a" * 64 + '\\n"}',
+    ],
+)
+async def test_malformed_numbers_deep_nesting_and_ids_are_refused_not_crashed(phone, frame):
+    table, tokens, _host = await seated_table(players=2)
+    mine = phone(table.code, [tokens[0]], lang="fr")
+    assert await mine.connect()
+    await mine.comm.send_to(text_data=frame[:8000])
+    html = await mine.next()
+    assert "n’a pas été compris" in flash_of(html)  # bad_request, in French
+    assert version_of(html) == table.version
+    await mine.send(kind="resync")  # the socket is still open and answering
+    assert version_of(await mine.next()) == table.version
+
+
+@pytest.mark.parametrize("path", ["/ws/nothing/", "/ws/table/abcdef/", "/ws/table/ABCDEFG/"])
+async def test_an_unknown_websocket_path_is_closed_cleanly(path):
+    comm = WebsocketCommunicator(
+        application,
+        path,
+        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")],
+    )
+    connected, code = await comm.connect(timeout=5)
+    assert not connected and code == 4404
+
+
+@pytest.mark.parametrize(
+    "origin", [b"http://127.0.0.1:9999", b"https://127.0.0.1:8000", b"http://evil.example:8000"]
+)
+async def test_only_the_sites_own_origin_may_connect(phone, origin):
+    table, tokens, _host = await seated_table(players=2)
+    assert not await phone(table.code, [tokens[0]], origin=origin).connect()
+    assert await phone(table.code, [tokens[0]]).connect()
+
+
+async def test_a_phone_cannot_take_a_computer_players_id_or_reuse_another_moves_id(phone):
+    from channels.db import database_sync_to_async
+
+    table, tokens, _host = await seated_table(players=2)
+    turn = table.state["turn"]
+    mine = phone(table.code, [tokens[turn]], lang="es")
+    assert await mine.connect()
+    # a computer player's id has a ":" no phone may send
+    await mine.act(turn, table.version, f"bot:{table.version}", kind="pass")
+    assert "No se ha entendido" in flash_of(await mine.next())
+    await mine.act(turn, table.version, "same-id-0001", kind="cross", value="9", sets="1")
+    assert version_of(await mine.next()) == table.version + 1
+    # the same id with another move is refused, not taken for the first one
+    await mine.act(turn, table.version + 1, "same-id-0001", kind="cross", value="8", sets="1")
+    assert "No se ha entendido" in flash_of(await mine.next())
+    count = await database_sync_to_async(Action.objects.filter(table=table).count)()
+    assert count == 2  # the start and the one cross
