@@ -13,7 +13,7 @@ Run from the repository root (about 2-3 minutes; PostgreSQL and Redis as for the
 tests, TEST_POSTGRES_URL and TEST_REDIS_URL):
 
     .venv/bin/python bench/load.py [--steps 25,50,100,200] [--interval 2.5] [--window 9]
-        [--setups 1,2,relay]
+        [--setups 1,2,relay] [--abusers 10]
 
 Not a test: the machine is shared, so read the figures, don't assert on them.
 """
@@ -115,9 +115,13 @@ class LiveTable:
 class Run:
     """One set-up at one N: connect, move for a window, collect samples."""
 
-    def __init__(self, servers, tables, kind: str, interval: float, window: float, warmup=1.0):
+    def __init__(
+        self, servers, tables, kind: str, interval: float, window: float, warmup=1.0, abusers=0
+    ):
         self.servers, self.tables, self.kind = servers, tables, kind
         self.interval, self.window, self.warmup = interval, window, warmup
+        self.abusers = abusers  # spectator sockets flooding the first server with resyncs
+        self.flood = {"frames": 0, "closed": 0}
         self.samples: list[float] = []
         self.timeouts = self.drops = self.moves = self.refused = 0
         self.sizes: list[int] = []
@@ -126,13 +130,15 @@ class Run:
         limit = asyncio.Semaphore(20)
         relay = self.kind == "relay"
 
+        from games import phones
+
         async def one(table, seat):
             server = self.servers[seat // 2 % len(self.servers)]
             if relay:
                 path, headers = f"/relay/{table.code}/", {"Origin": server.base}
             else:
                 path = f"/ws/table/{table.code}/?lang=es"
-                cookie = f"seats_{table.code}={table.tokens[seat]}"
+                cookie = phones.cookie_pair(table.code, [table.tokens[seat]])
                 headers = {"Origin": server.base, "Cookie": cookie}
             sock = table.socks[seat] = Sock(table, seat, server, path, headers)
             async with limit:
@@ -241,11 +247,41 @@ class Run:
         sheet[value - 1] += 1
         return {"kind": "cross", "value": str(value), "sets": "1"}
 
+    async def abuse(self, stop: float) -> None:
+        """One spectator socket at the first table, sending {"kind": "resync"} as fast as
+        it can (what issue 17 found stalled a process), reading whatever comes back."""
+        from tests.services.conftest import WebSocket
+
+        server = self.servers[0]
+        code = self.tables[0].code
+        ws = await WebSocket.connect(
+            server.port, f"/ws/table/{code}/?lang=es", {"Origin": server.base}, timeout=60
+        )
+
+        async def drain():
+            while await ws.recv() is not None:
+                pass
+
+        reader = asyncio.ensure_future(drain())
+        loop = asyncio.get_running_loop()
+        frame = json.dumps({"kind": "resync"})
+        try:
+            while loop.time() < stop and not reader.done():
+                await ws.send(frame)
+                self.flood["frames"] += 1
+                await asyncio.sleep(0)
+        except (ConnectionError, OSError):
+            pass
+        self.flood["closed"] += reader.done()
+        reader.cancel()
+        await asyncio.gather(ws.close(), return_exceptions=True)
+
     async def run(self) -> dict:
         await self.connect()
         loop = asyncio.get_running_loop()
         start = loop.time() + 0.5
         stop = start + self.warmup + self.window
+        flooders = [asyncio.ensure_future(self.abuse(stop)) for _ in range(self.abusers)]
         n = len(self.tables)
         # every table starts at its own phase, the samples counted after the warm-up (a
         # table that only started then would move in step with the others, in bursts)
@@ -261,6 +297,7 @@ class Run:
         after = [s.usage() for s in self.servers]
         busy1, client1 = machine_busy(), time.process_time()
         await asyncio.wait_for(task, 15)
+        await asyncio.gather(*flooders, return_exceptions=True)
         sizes = [s.size for t in self.tables for s in t.socks if s.size]
         self.running = False
         for reader in self.readers:
@@ -281,10 +318,14 @@ class Run:
             "client_cpu": (client1 - client0) / wall * 100,
             "busy": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * 100,
             "size": round(sum(sizes) / len(sizes)) if sizes else 0,
+            "flood": dict(self.flood),
         }
 
 
 # -- set-up ----------------------------------------------------------------------------
+
+
+FLOODED = "project ×1 with flooders"
 
 
 def make_tables(count: int) -> list[LiveTable]:
@@ -309,10 +350,19 @@ def main() -> None:
     parser.add_argument("--window", type=float, default=9.0, help="seconds measured per step")
     parser.add_argument("--limit-ms", type=float, default=250.0)
     parser.add_argument("--goal-ms", type=float, default=100.0)
-    parser.add_argument("--conn-max-age", default="60")
+    parser.add_argument(
+        "--pool-max", default="10", help="DB_POOL_MAX: PostgreSQL connections per process"
+    )
     parser.add_argument("--budget", type=float, default=240.0, help="seconds before it stops")
     parser.add_argument(
         "--setups", default="1,2,relay", help="which set-ups: 1 and 2 processes, the relay"
+    )
+    parser.add_argument(
+        "--abusers",
+        type=int,
+        default=0,
+        help="with one process, run each step again with this many spectator sockets "
+        "flooding it with resyncs, and compare the p95 of the well-behaved tables",
     )
     args = parser.parse_args()
     steps = [int(n) for n in args.steps.split(",")]
@@ -334,10 +384,12 @@ def main() -> None:
     server_env = {
         "DATABASE_URL": db_url,
         "REDIS_URL": redis_url,
-        "DJANGO_SETTINGS_MODULE": "companion.settings",
+        # the project's settings, with the per-address limits raised: every phone of the
+        # load comes from this one machine
+        "DJANGO_SETTINGS_MODULE": "tests.services.settings",
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(32),
-        "CONN_MAX_AGE": args.conn_max_age,
+        "DB_POOL_MAX": args.pool_max,
         "LOG_LEVEL": "ERROR",
     }
     print(
@@ -409,6 +461,11 @@ def main() -> None:
                 run = Run(servers, tables[:n], kind, args.interval, args.window)
                 result = asyncio.run(run.run())
                 results[label][n] = result
+                if args.abusers and label == "project ×1":
+                    flooded = Run(
+                        servers, tables[:n], kind, args.interval, args.window, abusers=args.abusers
+                    )
+                    results.setdefault(FLOODED, {})[n] = asyncio.run(flooded.run())
                 if kind == "project":
                     size = max(size, result["size"])
                 ms = [x * 1000 for x in result["samples"]]
@@ -424,6 +481,18 @@ def main() -> None:
                     f"{result['client_cpu']:>13.0f}{result['busy']:>16.0f}",
                     flush=True,
                 )
+                if n in results.get(FLOODED, {}) and label == "project ×1":
+                    flood = results[FLOODED][n]
+                    fms = [x * 1000 for x in flood["samples"]]
+                    print(
+                        f"{'+ flooders':<12}{n:>7}{4 * n:>8}{flood['moves_per_s']:>9.1f}"
+                        f"{percentile(fms, 50):>8.0f}{percentile(fms, 95):>8.0f}"
+                        f"{percentile(fms, 99):>8.0f}{flood['timeouts']:>6}{flood['drops']:>6}"
+                        f"{flood['refused']:>8}  {flood['cpu'][0]:.0f} "
+                        f"({flood['rss'][0] / 2**20:.0f})  {args.abusers} flooders sent "
+                        f"{flood['flood']['frames']:,} frames, {flood['flood']['closed']} closed",
+                        flush=True,
+                    )
                 over = percentile(ms, 95) > args.limit_ms or result["timeouts"] > len(ms) // 20
                 if over and kind == "project" and fallback and n == steps[0]:
                     # over the limit from the first step: look below it, largest first
@@ -453,6 +522,13 @@ def main() -> None:
             print(
                 f"largest N with p95 ≤ {args.limit_ms:.0f} ms, {label}: "
                 + (f"{max(good)} tables ({4 * max(good)} sockets)" if good else "none tried")
+            )
+        for n, flood in results.get(FLOODED, {}).items():
+            calm = percentile([x * 1000 for x in results["project ×1"][n]["samples"]], 95)
+            loud = percentile([x * 1000 for x in flood["samples"]], 95)
+            print(
+                f"p95 with {args.abusers} flooding sockets against without, N={n}: "
+                f"{loud:.0f}/{calm:.0f} ms = ×{loud / calm:.1f} (goal ≤ ×2)"
             )
         floor = results.get("relay ×1", {})
         for label in ("project ×1", "project ×2"):

@@ -6,7 +6,10 @@ REDIS_URL (channels-redis), SECRET_KEY, DEBUG=0, ALLOWED_HOSTS and
 CSRF_TRUSTED_ORIGINS.
 """
 
+import base64
+import hashlib
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -54,6 +57,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "axes",
     "games",
 ]
 
@@ -68,6 +72,16 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "companion.middleware.ContentSecurityPolicyMiddleware",
+    "companion.middleware.PermissionsPolicyMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
+]
+
+# django-axes first: it refuses a locked-out login before any password is hashed.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "companion.urls"
@@ -89,13 +103,22 @@ TEMPLATES = [
     },
 ]
 
+# No persistent connections (CONN_MAX_AGE=0): under ASGI each request runs on a thread
+# of its own, and a persistent connection stays with its thread for good. PostgreSQL
+# gets psycopg's pool instead: a process holds at most DB_POOL_MAX connections, and
+# a request waits up to DB_POOL_TIMEOUT seconds for a free one.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
+        "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+    }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so concurrent actions on one
     # table queue up instead of failing (PostgreSQL uses SELECT … FOR UPDATE).
     DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
@@ -175,6 +198,62 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # A plain-HTTP request (X-Forwarded-Proto not https) is redirected to https.
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # HSTS for this host name only: subdomains and the browsers' preload list commit
+    # the whole domain to HTTPS, which is the domain owner's decision (both opt-in).
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+    # check --deploy warns about both opt-ins when off; off is the choice made above.
+    SILENCED_SYSTEM_CHECKS = [
+        *([] if SECURE_HSTS_INCLUDE_SUBDOMAINS else ["security.W005"]),
+        *([] if SECURE_HSTS_PRELOAD else ["security.W021"]),
+    ]
+
+
+def _style_hashes(values) -> list[str]:
+    return [
+        "'sha256-" + base64.b64encode(hashlib.sha256(v.encode()).digest()).decode() + "'"
+        for v in values
+    ]
+
+
+# Content-Security-Policy (django-csp, companion.middleware): our own files only, no
+# inline script anywhere. The one inline style attribute, the rules' play rows'
+# `--span: N` (N = 1…5, games/triggs/_play_row.html), is allowed by its hashes alone.
+# The QR code is an inline SVG; images may be data: URLs. 'self' covers the table's
+# WebSocket on the same host (ws:/wss:) in current browsers.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-hashes'", *_style_hashes(f"--span: {n}" for n in range(1, 6))],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# The admin (its replay page) sets style attributes: there, and only there, style
+# attributes are allowed; scripts stay 'self' (companion.middleware).
+CSP_ADMIN_STYLE_ATTRIBUTES = ["'unsafe-inline'"]
+
+# Permissions-Policy (companion.middleware): the site uses none of these.
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+
+# The admin's login: five failures for one account from one address lock that pair out
+# for 15 minutes (django-axes; attempts are kept in the database). The address is
+# REMOTE_ADDR, which daphne --proxy-headers takes from the proxy's X-Forwarded-For.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "axes/lockout.html"
 
 LOGGING = {
     "version": 1,

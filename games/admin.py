@@ -18,7 +18,7 @@ from django.contrib.auth import get_permission_codename
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
-from django.http import Http404, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -31,7 +31,7 @@ from django.utils.translation import gettext_lazy as _
 from games import labels, render, replay, services, transfer
 from games.models import Action, Seat, Table
 from games.registry import GAMES, get_game
-from games.services import DEFAULT_PURGE_DAYS, STAFF, Refused, abandoned, purge
+from games.services import DEFAULT_PURGE_DAYS, MAX_PURGE_DAYS, STAFF, Refused, abandoned, purge
 
 # -- staff operations: games.services, as staff --------------------------------------------
 
@@ -117,13 +117,27 @@ class GameFilter(admin.SimpleListFilter):
 
 
 class TableActionForm(ActionForm):
-    days = forms.IntegerField(
+    # Text, not an IntegerField: a value out of range would make the whole form invalid,
+    # and the admin would answer only "no action selected" (for every action). The purge
+    # reads the number itself and says what is wrong with it.
+    days = forms.CharField(
         label=_("Days without activity (for deleting)"),
-        min_value=1,
         initial=DEFAULT_PURGE_DAYS,
         required=False,
-        widget=forms.NumberInput(attrs={"style": "width: 5em"}),
+        widget=forms.NumberInput(attrs={"min": 1, "max": MAX_PURGE_DAYS, "style": "width: 5em"}),
     )
+
+
+def without_nul(query: QueryDict) -> QueryDict:
+    """The query string's parameters with every NUL character taken out, and a parameter
+    whose name was only NULs dropped: PostgreSQL refuses NUL in text, so a NUL that
+    reached a filter or the search would make the list a server error."""
+    clean = QueryDict(mutable=True)
+    for key, values in query.lists():
+        if key := key.replace("\x00", ""):
+            clean.setlist(key, [value.replace("\x00", "") for value in values])
+    clean._mutable = False
+    return clean
 
 
 class TableChangeList(ChangeList):
@@ -409,6 +423,11 @@ class TableAdmin(admin.ModelAdmin):
     # -- pages ------------------------------------------------------------------------------
 
     def changelist_view(self, request, extra_context=None):
+        if any(
+            "\x00" in key or any("\x00" in value for value in values)
+            for key, values in request.GET.lists()
+        ):
+            request.GET = without_nul(request.GET)
         context = {"title": _("Tables"), "module_name": _("tables"), **(extra_context or {})}
         context["can_import"] = self.can_import(request)
         return super().changelist_view(request, context)
@@ -533,21 +552,36 @@ class TableAdmin(admin.ModelAdmin):
         if request.method == "POST":
             try:
                 data = transfer.read_upload(request.FILES.get("session"))
-                table = transfer.import_session(data)
+                tables = transfer.import_sessions(data)
             except transfer.ImportRejected as refused:
                 error, status = refused.message, 400
             else:
-                self.log_addition(request, table, [{"added": {}}])
+                for table in tables:
+                    self.log_addition(request, table, [{"added": {}}])
+                if len(tables) == 1:
+                    self.message_user(
+                        request,
+                        gettext(
+                            "The session was imported as table %(code)s. Its players can take "
+                            "their seats again from the join page."
+                        )
+                        % {"code": tables[0].code},
+                        messages.SUCCESS,
+                    )
+                    return redirect(admin_url("change", tables[0].pk))
                 self.message_user(
                     request,
-                    gettext(
-                        "The session was imported as table %(code)s. Its players can take "
-                        "their seats again from the join page."
+                    ngettext(
+                        "%(count)s session imported as table %(codes)s. Its players can "
+                        "take their seats again from the join page.",
+                        "%(count)s sessions imported as tables %(codes)s. Their players can "
+                        "take their seats again from the join page.",
+                        len(tables),
                     )
-                    % {"code": table.code},
+                    % {"count": len(tables), "codes": ", ".join(t.code for t in tables)},
                     messages.SUCCESS,
                 )
-                return redirect(admin_url("change", table.pk))
+                return redirect(admin_url("changelist"))
         context = self._context(
             request,
             None,
@@ -645,9 +679,11 @@ class TableAdmin(admin.ModelAdmin):
             days = int(request.POST.get("days", ""))
         except ValueError:
             days = 0
-        if days < 1:
+        if not 1 <= days <= MAX_PURGE_DAYS:
             self.message_user(
-                request, gettext("Enter a number of days of at least 1."), messages.ERROR
+                request,
+                gettext("Enter a number of days from 1 to %(max)s.") % {"max": MAX_PURGE_DAYS},
+                messages.ERROR,
             )
             return
         doomed = queryset.filter(pk__in=abandoned(days).values("pk"))

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import Counter
 
 import redis.asyncio
 from channels.consumer import get_handler_name
@@ -27,14 +28,23 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeout
 
-from games import fields, live, phones, render, services
+from games import fields, live, phones, ratelimit, render, services
 from games.actions import BadInput, perform
 from games.models import Table
 
 MAX_FRAME = 8 * 1024
 BUCKET_SIZE = 10  # messages a phone may send in a burst
 REFILL_PER_SECOND = 4.0
-FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
+# Frames over the rate limit, malformed or too large (abuse, not a refused move) before the
+# socket is closed; a valid move starts the count again.
+FLOOD_LIMIT = 30
+REFUSAL_EVERY = 1.0  # seconds: frames over the rate limit get one refusal drawn in that time
+# Sockets this process takes from one client address, and at one table (the settings
+# WS_SOCKETS_PER_ADDRESS and WS_SOCKETS_PER_TABLE override them); more are refused at the
+# handshake (4429, as HTTP's 429).
+SOCKETS_PER_ADDRESS = 32
+SOCKETS_PER_TABLE = 64
+TOO_MANY = 4429
 # Servers let an application close only with 1000 or 3000-4999: 4008 mirrors 1008
 # ("policy violation"), and htmx does not reconnect after it.
 POLICY_VIOLATION = 4008
@@ -139,8 +149,26 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.leave_group()
             raise
 
+    # the sockets this process holds, by client address and by table
+    open_by_address: Counter = Counter()
+    open_by_table: Counter = Counter()
+
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.address = (self.scope.get("client") or [None])[0]
+        per_table = getattr(settings, "WS_SOCKETS_PER_TABLE", SOCKETS_PER_TABLE)
+        per_address = getattr(settings, "WS_SOCKETS_PER_ADDRESS", SOCKETS_PER_ADDRESS)
+        if (
+            self.open_by_table[self.code] >= per_table
+            or self.address is not None
+            and self.open_by_address[self.address] >= per_address
+        ):
+            await self.close(code=TOO_MANY)
+            return
+        self.counted = True
+        self.open_by_table[self.code] += 1
+        if self.address is not None:
+            self.open_by_address[self.address] += 1
         query = dict(
             part.split("=", 1)
             for part in self.scope["query_string"].decode().split("&")
@@ -156,13 +184,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.version = 0  # the version of the latest render sent
         self.hashes = phones.token_hashes(self.scope.get("cookies", {}), self.code)
         self.tokens = time.monotonic(), float(BUCKET_SIZE)
-        self.refusals = 0
+        self.abuse = 0
+        self.refused_at = -REFUSAL_EVERY
         self.group = live.group_name(self.code)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_render()
 
     async def disconnect(self, close_code):
+        if getattr(self, "counted", False):
+            self.counted = False
+            for counter, key in (
+                (self.open_by_table, self.code),
+                (self.open_by_address, self.address),
+            ):
+                if key is not None:
+                    counter[key] -= 1
+                    if counter[key] <= 0:
+                        del counter[key]
         await self.leave_group()
 
     async def leave_group(self):
@@ -184,8 +223,12 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def identify(self, wanted_seat):
+        address = self.address
+        if ratelimit.over(address, "unknown_code"):  # a prober learns nothing more
+            return None
         table = Table.objects.filter(code=self.code).first()
         if table is None:
+            ratelimit.count(address, "unknown_code")
             return None
         phone = phones.identify(table, self.scope.get("cookies", {}), wanted_seat)
         return table, phone.active, phone.host
@@ -202,25 +245,26 @@ class TableConsumer(AsyncWebsocketConsumer):
         return True
 
     async def receive(self, text_data=None, bytes_data=None):
+        # checked before anything is read, so that a flood costs next to nothing
         if not self.take_token():
-            await self.refuse("slow_down")
+            await self.refuse("slow_down", abuse=True)
             return
         if bytes_data is not None or text_data is None:
-            await self.refuse("bad_request")
+            await self.refuse("bad_request", abuse=True)
             return
-        if len(text_data.encode("utf-8")) > MAX_FRAME:
-            await self.refuse("too_large")
+        if len(text_data) > MAX_FRAME or len(text_data.encode("utf-8")) > MAX_FRAME:
+            await self.refuse("too_large", abuse=True)
             return
         try:
             message = json.loads(text_data)
         except (ValueError, RecursionError):  # RecursionError: nested thousands deep
-            await self.refuse("bad_request")
+            await self.refuse("bad_request", abuse=True)
             return
         if not isinstance(message, dict):
-            await self.refuse("bad_request")
+            await self.refuse("bad_request", abuse=True)
             return
         if message.get("kind") == "resync":
-            await self.send_render()
+            await self.send_render(unless_shown=message.get("version"))
             return
         await self.act(message)
 
@@ -231,12 +275,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             action_id = fields.action_id(message.get("action_id"))
             applied = await self.apply(seat, message, version, action_id)
         except BadInput:
-            await self.refuse("bad_request")
+            await self.refuse("bad_request", abuse=True)
             return
-        except services.Refused as refusal:
+        except services.Refused as refusal:  # a move the table refuses: not abuse
             await self.refuse(refusal.code, refusal.rule)
             return
-        self.refusals = 0
+        self.abuse = 0
         if applied.duplicate:
             await self.send_render()
 
@@ -246,11 +290,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         # may have freed it since this phone connected)
         return perform(self.table, seat, message, version, action_id, holder=self.hashes)
 
-    async def refuse(self, code, rule=None):
-        self.refusals += 1
-        if self.refusals > FLOOD_LIMIT:
-            await self.close(code=POLICY_VIOLATION)
-            return
+    async def refuse(self, code, rule=None, abuse=False):
+        """The refusal, drawn with the table as it is: always within the rate limit (which
+        bounds those), at most once per REFUSAL_EVERY beyond it (the message shown stays).
+        Past FLOOD_LIMIT frames of abuse in a row, the socket goes."""
+        if abuse:
+            self.abuse += 1
+            if self.abuse > FLOOD_LIMIT:
+                await self.close(code=POLICY_VIOLATION)
+                return
+        if code == "slow_down":
+            now = time.monotonic()
+            if now - self.refused_at < REFUSAL_EVERY:
+                return
+            self.refused_at = now
         await self.send_render(error=services.Refused(code, rule))
 
     async def table_changed(self, event):
@@ -263,11 +316,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             return  # an older change, told after a newer one this phone already shows
         await self.send_render(snap=snap)
 
-    async def send_render(self, error=None, snap=None):
+    async def send_render(self, error=None, snap=None, unless_shown=None):
+        """Render this phone's view; for a resync, nothing if the phone says it already
+        shows this version (`unless_shown`)."""
         if snap is None:
             snap = await load_snapshot(self.table_id)
         if snap is None:  # the table is gone
             await self.close(code=4404)
+            return
+        if unless_shown is not None and str(unless_shown) == str(snap.table.version):
             return
         seats = phones.seats_held(snap.seats, self.hashes)
         active = self.active if self.active in seats else phones.pick_active(seats, None)

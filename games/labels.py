@@ -25,11 +25,12 @@ REFUSALS = {
     "too_large": _("That message is too large. Nothing was changed."),
     "slow_down": _("Too many messages at once: wait a moment and try again."),
     "bad_name": _("Enter a name of 1 to 24 characters."),
+    "name_taken": _("Someone at this table already has that name: choose another."),
     "bad_players": _("Choose 2, 3 or 4 players."),
     "bad_target": _("Choose a target between 10 and 500 points."),
     "busy": _("The site is busy: please try again."),
     "no_such_table": _("There is no table with that code. Check the six characters."),
-    "bad_handover": _("This link has already been used or has been replaced."),
+    "bad_handover": _("This link has expired, has already been used or has been replaced."),
     "bad_seat": _("There is no such seat at this table."),
     "bots_digital_only": _("Computer players can only sit at digital tables."),
     "game_not_over": _("A new game can be dealt once this one is over."),
@@ -88,6 +89,14 @@ IMPORT_REASONS = {
         "The replayed session does not end on the state recorded in the file (its SHA-256 "
         "differs): the file has been altered or damaged."
     ),
+    # a zip of sessions (the export of several tables)
+    "bad_archive": _("The zip file is damaged or cannot be read."),
+    "empty_archive": _("The zip file holds no session file."),
+    "too_many_sessions": _(
+        "The zip file holds more than %(max)s files: import its sessions in smaller zips."
+    ),
+    "archive_too_large": _("Unpacked, the zip file's sessions take more than %(max)s MB."),
+    "in_archive": _("In the file “%(file)s” of the zip: %(reason)s"),
 }
 
 

@@ -12,6 +12,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.core import signing
 from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
@@ -23,8 +24,14 @@ from games.models import Action, Seat, Table, hash_token, new_code, new_token
 from games.registry import get_game
 
 NAME_MAX = 24
+HANDOVER_MAX_AGE = 15 * 60  # seconds a handover link works
+HANDOVER_SALT = "games.handover"
 log = logging.getLogger(__name__)
 DEFAULT_PURGE_DAYS = 30
+# The most days the purge takes (the action and manage.py purge_tables): a hundred years,
+# well before the date arithmetic of games.services.abandoned overflows (about 739,000
+# days back is the year 1).
+MAX_PURGE_DAYS = 36_500
 # A finished game is a record; only these are abandoned once nobody has acted for a while.
 ABANDONED_STATUSES = (Table.Status.LOBBY, Table.Status.PLAYING, Table.Status.CLOSED)
 
@@ -64,10 +71,24 @@ def _after_commit(table: Table, snap=None) -> None:
 
 
 def clean_name(name) -> str:
+    """A player's name as stored: NFC, without control or format characters (right-to-left
+    overrides, zero-width spaces and joiners, BOM), white space collapsed; refused
+    (bad_name) when nothing visible is left or it is longer than NAME_MAX."""
+    import unicodedata
+
     if not isinstance(name, str):
         raise Refused("bad_name")
-    name = " ".join(name.split())
-    if not name or len(name) > NAME_MAX or any(ord(ch) < 32 for ch in name):
+    # Hangul fillers and the blank Braille pattern are letters or symbols that draw nothing
+    blank = "\u115f\u1160\u3164\uffa0\u2800"
+    name = unicodedata.normalize("NFC", name)
+    name = "".join(
+        " " if ch in blank else ch
+        for ch in name
+        if unicodedata.category(ch) not in ("Cc", "Cf", "Cs")
+    )
+    name = unicodedata.normalize("NFC", " ".join(name.split()))
+    visible = any(unicodedata.category(ch)[0] in "LNPS" for ch in name)
+    if not visible or len(name) > NAME_MAX:
         raise Refused("bad_name")
     return name
 
@@ -133,9 +154,13 @@ def claim_seat(table: Table, index: int, name: str) -> str:
             raise Refused("bad_seat")
         if seat.taken:
             raise Refused("seat_taken")
-        if table.status != Table.Status.LOBBY and seat.name and seat.name != name:
+        if table.status != Table.Status.LOBBY and seat.name:
             # A freed seat during a game keeps its player's name on the sheet.
             name = seat.name
+        else:  # one name per person at a table, whatever its case (a bot's seat has none)
+            others = Seat.objects.filter(table=table).exclude(index=index).exclude(name="")
+            if name.casefold() in {n.casefold() for n in others.values_list("name", flat=True)}:
+                raise Refused("name_taken")
         seat.name, seat.token_hash, seat.last_seen = name, hash_token(token), timezone.now()
         seat.save(update_fields=["name", "token_hash", "last_seen"])
         _after_commit(table)
@@ -161,16 +186,27 @@ def _authorize(table: Table, host_token) -> bool:
 
 def free_seat(table: Table, host_token, index: int) -> None:
     """The phone holding the seat (or the computer player on it) leaves it; a player may
-    claim it again."""
+    claim it again. At a digital table in play a hand is never left to whoever claims the
+    seat next: a computer player takes it over (games.autoplay), and the game goes on."""
     _authorize(table, host_token)
     with transaction.atomic():
         table = _locked(table.pk)
+        if _hidden_hands_in_play(table):
+            level = next(iter(get_game(table.game).web.bot_levels))
+            fields = {"kind": Seat.Kind.BOT, "bot_level": level, "name": ""}
+        else:
+            fields = {"kind": Seat.Kind.HUMAN, "bot_level": ""}
         updated = Seat.objects.filter(table=table, index=index).update(
-            token_hash="", handover_hash="", kind=Seat.Kind.HUMAN, bot_level="", pending=""
+            token_hash="", handover_hash="", pending="", **fields
         )
         if not updated:
             raise Refused("bad_seat")
         _after_commit(table)
+
+
+def _hidden_hands_in_play(table: Table) -> bool:
+    """A digital game is being played: its seats hold hands nobody else may see."""
+    return table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING
 
 
 def seat_bot(table: Table, host_token, index: int, level: str | None = None) -> None:
@@ -437,13 +473,18 @@ def take_step(
 
 
 def create_handover(table: Table, seat: Seat) -> str:
-    """A one-time token that moves `seat` to another phone (for a phone that died)."""
+    """A one-time link's token that moves `seat` to another phone (for a phone that died),
+    signed with its time: it works once, and for HANDOVER_MAX_AGE seconds."""
     token = new_token()
     Seat.objects.filter(pk=seat.pk).update(handover_hash=hash_token(token))
-    return token
+    return signing.TimestampSigner(salt=HANDOVER_SALT).sign(token)
 
 
-def claim_handover(table: Table, token: str) -> tuple[Seat, str]:
+def claim_handover(table: Table, signed: str) -> tuple[Seat, str]:
+    try:
+        token = signing.TimestampSigner(salt=HANDOVER_SALT).unsign(signed, max_age=HANDOVER_MAX_AGE)
+    except signing.BadSignature:  # expired, altered or made up
+        raise Refused("bad_handover") from None
     with transaction.atomic():
         seat = (
             Seat.objects.select_for_update()

@@ -5,12 +5,21 @@ log — and the final state's version and SHA-256 (of games.replay.canonical_jso
 a token or a hash of one. Importing replays the log through the engine and accepts the
 session only if it ends on that very state; the new table gets a new code and a host
 token nobody holds, and its human seats are free for their players to claim again.
+
+Several tables export as a zip of such documents, and that zip imports too: each
+session in it is checked and replayed alone, and the tables are created only if every
+one is accepted (a refusal names the file it is about).
 """
 
+import io
 import json
+import lzma
 import re
+import zipfile
+import zlib
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.utils import timezone
 
 from games import labels, replay, services
@@ -22,21 +31,44 @@ FORMAT_VERSION = 1
 MAX_BYTES = 2 * 1024 * 1024
 SHA256_RE = re.compile(r"^[0-9a-f]{64}$")
 BOT_LEVEL_MAX = 20
+# A zip of sessions: how many it may hold and how much it may unpack to (each of its
+# files is also at most MAX_BYTES).
+MAX_SESSIONS = 200
+MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
+# How much of a value read from a file a refusal repeats.
+ECHO_MAX = 40
 
 
 class ImportRejected(Exception):
     """A session file refused: `code` names the reason (labels.IMPORT_REASONS), `params`
     fill it in."""
 
-    def __init__(self, code: str, **params):
+    def __init__(self, code: str, inner: "ImportRejected | None" = None, **params):
         super().__init__(code)
         self.code = code
         self.params = params
+        self.inner = inner  # "in_archive": the refusal of one file of a zip
 
     @property
     def message(self) -> str:
         """The reason in the active language."""
-        return labels.reason(labels.IMPORT_REASONS, self.code, self.params)
+        params = self.params
+        if self.inner is not None:
+            params = {**params, "reason": self.inner.message}
+        return labels.reason(labels.IMPORT_REASONS, self.code, params)
+
+
+def echo(value) -> str:
+    """A value read from a file, short enough to repeat in a refusal: a string or a
+    number cut to ECHO_MAX characters, a list or an object only as its brackets."""
+    if type(value) in (str, int, float):
+        text = str(value)
+        return text if len(text) <= ECHO_MAX else text[:ECHO_MAX] + "…"
+    if type(value) is list:
+        return "[…]"
+    if type(value) is dict:
+        return "{…}"
+    return json.dumps(value)  # true, false, null
 
 
 # -- export ----------------------------------------------------------------------------
@@ -152,13 +184,13 @@ def parse(data: bytes) -> Session:
         raise ImportRejected("bad_format")
     found = document.get("format_version")
     if type(found) is not int or found != FORMAT_VERSION:
-        raise ImportRejected("bad_format_version", found=found, expected=FORMAT_VERSION)
+        raise ImportRejected("bad_format_version", found=echo(found), expected=FORMAT_VERSION)
     game = _field(document, "game", (str,))
     if game not in GAMES:
-        raise ImportRejected("unknown_game", game=game[:40])
+        raise ImportRejected("unknown_game", game=echo(game))
     mode = _field(document, "mode", (str,))
     if mode not in GAMES[game].modes:
-        raise ImportRejected("unknown_mode", mode=mode[:40])
+        raise ImportRejected("unknown_mode", mode=echo(mode))
     config = _field(document, "config", (dict,))
     players = config.get("players")
     spec = GAMES[game]
@@ -191,12 +223,82 @@ def parse(data: bytes) -> Session:
     return Session(game, mode, config, seats, log, result.final)
 
 
-def import_session(data: bytes) -> Table:
-    """A new table from a session document, all or nothing; raises ImportRejected."""
-    session = parse(data)
+# What reading a damaged zip may raise: a bad structure or checksum, truncated or corrupt
+# compressed data, an unsupported compression method (NotImplementedError), an
+# encrypted file (RuntimeError).
+UNREADABLE_ZIP = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    zlib.error,
+    lzma.LZMAError,
+    EOFError,
+    OSError,
+    NotImplementedError,
+    RuntimeError,
+    ValueError,
+)
+
+
+def is_zip(data: bytes) -> bool:
+    """A zip starts with "PK" (a JSON document never does)."""
+    return data[:2] == b"PK"
+
+
+def _archive(data: bytes) -> list[tuple[str, bytes]]:
+    """The files of a zip of sessions, (name, bytes) in the zip's order; folders are
+    skipped. Sizes are checked before anything is unpacked, and again while unpacking."""
     try:
-        return services.import_table(
-            session.game, session.mode, session.config, session.state, session.seats, session.log
-        )
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = [info for info in archive.infolist() if not info.is_dir()]
+            if not members:
+                raise ImportRejected("empty_archive")
+            if len(members) > MAX_SESSIONS:
+                raise ImportRejected("too_many_sessions", max=MAX_SESSIONS)
+            files, total = [], 0
+            for info in members:
+                name = echo(info.filename)
+                if info.file_size > MAX_BYTES:
+                    raise ImportRejected("in_archive", ImportRejected("too_large"), file=name)
+                with archive.open(info) as member:
+                    content = member.read(MAX_BYTES + 1)
+                if len(content) > MAX_BYTES:
+                    raise ImportRejected("in_archive", ImportRejected("too_large"), file=name)
+                total += len(content)
+                if total > MAX_ARCHIVE_BYTES:
+                    raise ImportRejected(
+                        "archive_too_large", max=MAX_ARCHIVE_BYTES // (1024 * 1024)
+                    )
+                files.append((name, content))
+            return files
+    except UNREADABLE_ZIP:
+        raise ImportRejected("bad_archive") from None
+
+
+def parse_upload(data: bytes) -> list[Session]:
+    """The sessions of an uploaded file: one JSON document, or a zip of them (the export
+    of several tables), each checked and replayed alone. Raises ImportRejected: for a
+    file of a zip, "in_archive" with the file's name and its own refusal (`inner`)."""
+    if not is_zip(data):
+        return [parse(data)]
+    sessions = []
+    for name, content in _archive(data):
+        try:
+            sessions.append(parse(content))
+        except ImportRejected as refused:
+            raise ImportRejected("in_archive", refused, file=name) from None
+    return sessions
+
+
+def import_sessions(data: bytes) -> list[Table]:
+    """New tables from an uploaded file (see parse_upload), all or nothing: if any
+    session is refused, or a table cannot be created, no table is. Raises
+    ImportRejected."""
+    sessions = parse_upload(data)
+    try:
+        with transaction.atomic():
+            return [
+                services.import_table(s.game, s.mode, s.config, s.state, s.seats, s.log)
+                for s in sessions
+            ]
     except services.Refused:
         raise ImportRejected("busy") from None

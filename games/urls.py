@@ -1,6 +1,12 @@
 from django.urls import path
+from django.views.decorators.cache import never_cache
 
 from games.views import home, rules, tables
+
+# Pages that show a private hand or a one-time link are never kept by a browser's or a
+# proxy's cache (Cache-Control: no-store): the table page and every response that
+# renders it again, and the handover pages.
+private = never_cache
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -9,13 +15,13 @@ urlpatterns = [
     path("play/", tables.lobby, name="lobby"),
     path("join/", tables.join_by_code, name="join_by_code"),
     path("join/<str:code>/", tables.join, name="join"),
-    path("t/<str:code>/", tables.table_page, name="table"),
-    path("t/<str:code>/act/", tables.table_act, name="table_act"),
-    path("t/<str:code>/start/", tables.table_start, name="table_start"),
-    path("t/<str:code>/free/", tables.table_free_seat, name="table_free_seat"),
-    path("t/<str:code>/close/", tables.table_close, name="table_close"),
-    path("t/<str:code>/bot/", tables.table_bot, name="table_bot"),
-    path("t/<str:code>/rematch/", tables.table_rematch, name="table_rematch"),
-    path("t/<str:code>/handover/", tables.table_handover, name="table_handover"),
-    path("h/<str:code>/<str:token>/", tables.handover, name="handover"),
+    path("t/<str:code>/", private(tables.table_page), name="table"),
+    path("t/<str:code>/act/", private(tables.table_act), name="table_act"),
+    path("t/<str:code>/start/", private(tables.table_start), name="table_start"),
+    path("t/<str:code>/free/", private(tables.table_free_seat), name="table_free_seat"),
+    path("t/<str:code>/close/", private(tables.table_close), name="table_close"),
+    path("t/<str:code>/bot/", private(tables.table_bot), name="table_bot"),
+    path("t/<str:code>/rematch/", private(tables.table_rematch), name="table_rematch"),
+    path("t/<str:code>/handover/", private(tables.table_handover), name="table_handover"),
+    path("h/<str:code>/<str:token>/", private(tables.handover), name="handover"),
 ]

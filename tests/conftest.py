@@ -59,3 +59,21 @@ def pytest_collection_modifyitems(config, items):
     """Browser tests last: Playwright's sync API holds an event loop in the main
     thread while it runs, which the async tests must not meet."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture(autouse=True)
+def _rate_limits_out_of_the_way(request):
+    """Tests create many tables from one address (127.0.0.1): the per-client rate limits
+    (games.ratelimit.RATE_LIMITS) are raised for them and the cache that counts is
+    cleared; tests of the limits set them low again (the `settings` fixture)."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    saved = getattr(settings, "RATE_LIMITS", None)
+    settings.RATE_LIMITS = {"unknown_code": (10**9, 60), "create_table": (10**9, 600)}
+    cache.clear()
+    yield
+    if saved is None:
+        del settings.RATE_LIMITS
+    else:
+        settings.RATE_LIMITS = saved

@@ -20,6 +20,10 @@ NAMES = (
     "DEBUG",
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
+    "CONN_MAX_AGE",
+    "DB_POOL_MIN",
+    "DB_POOL_MAX",
+    "DB_POOL_TIMEOUT",
 )
 
 
@@ -79,3 +83,25 @@ def test_production_settings_from_the_environment():
     assert s["secret"] == "s3cret-for-test"
     assert s["hosts"] == ["cards.example", "www.cards.example"]
     assert s["csrf"] == ["https://cards.example"]
+
+
+def test_postgresql_gets_a_bounded_pool_and_no_persistent_connections():
+    out = settings_with(
+        DATABASE_URL="postgres://player:pw@db.example:5433/tables",
+        CONN_MAX_AGE="60",  # the old advice, if still set, is ignored
+        DB_POOL_MAX="7",
+    )
+    assert out.returncode == 0, out.stderr
+    db = json.loads(out.stdout)["db"]
+    assert db["CONN_MAX_AGE"] == 0
+    assert db["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 7, "timeout": 10.0}
+    default = json.loads(
+        settings_with(DATABASE_URL="postgres://player:pw@db.example:5433/tables").stdout
+    )["db"]
+    assert default["OPTIONS"]["pool"]["max_size"] == 10
+
+
+def test_sqlite_has_no_pool():
+    db = json.loads(settings_with(CONN_MAX_AGE="60").stdout)["db"]
+    assert db["CONN_MAX_AGE"] == 0
+    assert "pool" not in db["OPTIONS"]

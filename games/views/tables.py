@@ -5,33 +5,77 @@ requests get just the live partial. The WebSocket (games.consumers) is the
 fast path for the same actions.
 """
 
+import functools
 import re
 
 import segno
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import fields, labels, phones, services
+from games import fields, labels, phones, ratelimit, services
 from games.actions import BadInput, perform
 from games.forms import CreateTableForm, JoinForm
 from games.live import snapshot
 from games.models import CODE_ALPHABET, CODE_LENGTH, Table
-from games.phones import MAX_SEATS_PER_PHONE, host_cookie_name, seat_cookie_name
+from games.phones import MAX_SEATS_PER_PHONE
 from games.registry import GAMES, get_game
 from games.render import live_html, table_summary
 
-COOKIE_AGE = 60 * 60 * 24 * 30
 CODE_RE = re.compile(rf"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 
 
-def _table(code: str) -> Table:
-    if not CODE_RE.match(code):
+class _SlowDown(Exception):
+    """Over a rate limit: answered 429 with the lobby and the slow_down sentence."""
+
+
+def _over(request, kind: str) -> bool:
+    # REMOTE_ADDR: daphne --proxy-headers sets it from X-Forwarded-For
+    return ratelimit.over(request.META.get("REMOTE_ADDR"), kind)
+
+
+def _count(request, kind: str) -> bool:
+    return ratelimit.count(request.META.get("REMOTE_ADDR"), kind)
+
+
+def _slow_down(request):
+    error = labels.refusal(services.Refused("slow_down"))
+    return _lobby(request, CreateTableForm(_lobby_game(request)), error, status=429)
+
+
+def _limited(view):
+    """A view that looks a table up by its code: over the client's limit of unknown codes
+    it answers 429 (the lobby, saying why), whatever the code."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except _SlowDown:
+            return _slow_down(request)
+
+    return wrapped
+
+
+def _find(request, code: str) -> Table | None:
+    """The table with this code, or None (counted against the client's limit of unknown
+    codes); raises _SlowDown once the client is over that limit."""
+    if _over(request, "unknown_code"):
+        raise _SlowDown
+    table = Table.objects.filter(code=code).first() if CODE_RE.match(code) else None
+    if table is None and _count(request, "unknown_code"):
+        raise _SlowDown
+    return table
+
+
+def _table(request, code: str) -> Table:
+    table = _find(request, code)
+    if table is None:
         raise Http404(code)
-    return get_object_or_404(Table, code=code)
+    return table
 
 
 def _phone(request, table: Table) -> phones.Phone:
@@ -39,20 +83,37 @@ def _phone(request, table: Table) -> phones.Phone:
     return phones.identify(table, request.COOKIES, wanted)
 
 
-def _set_cookie(request, response, name: str, value: str) -> None:
+def _save_phone(request, response, book: phones.Book) -> None:
+    """Write the phone's one cookie: `book` without the tables it no longer keeps (gone,
+    closed or finished over a day ago), bounded; the earlier per-table cookies go."""
+    book = phones.without(book, set(book) - phones.live_codes(book))
     response.set_cookie(
-        name,
-        value,
-        max_age=COOKIE_AGE,
+        phones.COOKIE_NAME,
+        phones.cookie_value(book),
+        max_age=phones.COOKIE_AGE,
         httponly=True,
         samesite="Lax",
         secure=request.is_secure(),
     )
+    for name in phones.legacy_names(request.COOKIES):
+        response.delete_cookie(name, samesite="Lax")
 
 
-def _add_seat_token(request, response, code: str, token: str) -> None:
-    tokens = phones.cookie_tokens(request.COOKIES, code)[: MAX_SEATS_PER_PHONE - 1]
-    _set_cookie(request, response, seat_cookie_name(code), ".".join([*tokens, token]))
+def _add_seat_token(request, response, code: str, token: str, host: str | None = None):
+    book = phones.with_seat(phones.read(request.COOKIES), code, token)
+    if host:
+        book = phones.with_host(book, code, host)
+    _save_phone(request, response, book)
+
+
+def _tidy_phone(request, response, table: Table) -> None:
+    """On seeing `table`: forget it if it is gone, and move the earlier per-table cookies
+    into the one cookie."""
+    book = phones.read(request.COOKIES)
+    if table.code in book and phones.is_gone(table):
+        _save_phone(request, response, phones.without(book, [table.code]))
+    elif phones.legacy_names(request.COOKIES):
+        _save_phone(request, response, book)
 
 
 def _qr_svg(url: str) -> str:
@@ -84,6 +145,9 @@ def lobby(request):
     form = CreateTableForm(game, request.POST)
     if request.POST.get("game") != game.slug:
         form.add_error(None, labels.REFUSALS["bad_request"])
+    elif form.is_valid() and _count(request, "create_table"):
+        form.add_error(None, labels.REFUSALS["slow_down"])
+        return _lobby(request, form, status=429)
     elif form.is_valid():
         data = form.cleaned_data
         try:
@@ -94,24 +158,25 @@ def lobby(request):
             form.add_error(None, labels.refusal(refusal, game)["message"])
         else:
             response = redirect(_table_url(table, 0))
-            _set_cookie(request, response, host_cookie_name(table.code), host_token)
-            _add_seat_token(request, response, table.code, seat_token)
+            _add_seat_token(request, response, table.code, seat_token, host=host_token)
             return response
     return _lobby(request, form, status=400)
 
 
 @require_GET
+@_limited
 def join_by_code(request):
     code = "".join(request.GET.get("code", "").upper().split())[:20]
-    if CODE_RE.match(code) and Table.objects.filter(code=code).exists():
+    if _find(request, code) is not None:
         return redirect("join", code=code)
     error = labels.refusal(services.Refused("no_such_table"))
     return _lobby(request, CreateTableForm(_lobby_game(request)), error, status=404)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@_limited
 def join(request, code):
-    table = _table(code)
+    table = _table(request, code)
     seats = list(table.seats.all())
     form = JoinForm(seats, request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
@@ -149,9 +214,12 @@ def _rebound(seats, form):
 
 
 @require_GET
+@_limited
 def table_page(request, code):
-    table = _table(code)
-    return _render_table(request, table)
+    table = _table(request, code)
+    response = _render_table(request, table)
+    _tidy_phone(request, response, table)
+    return response
 
 
 def _render_table(request, table: Table, error=None, status=200):
@@ -177,8 +245,9 @@ def _render_table(request, table: Table, error=None, status=200):
 
 
 @require_POST
+@_limited
 def table_act(request, code):
-    table = _table(code)
+    table = _table(request, code)
     # the seat is checked against the phone's cookie in the move's own transaction, as
     # over the WebSocket (a host may free it a moment before)
     holder = phones.token_hashes(request.COOKIES, code)
@@ -198,12 +267,13 @@ def table_act(request, code):
     return redirect(_table_url(table, seat))
 
 
+@_limited
 def _host_action(request, code, perform):
     """A host's action: `perform(table, host_token)`, then back to the table; a refusal
     shows the table with its reason (a malformed seat index is a bad_seat)."""
-    table = _table(code)
+    table = _table(request, code)
     try:
-        perform(table, request.COOKIES.get(host_cookie_name(code)))
+        perform(table, phones.host_token(request.COOKIES, code))
     except BadInput:
         return _render_table(request, table, services.Refused("bad_request"), status=400)
     except ValueError:
@@ -259,9 +329,10 @@ def table_close(request, code):
 
 
 @require_POST
+@_limited
 def table_handover(request, code):
     """Show a one-time link and QR that move this phone's seat to another phone."""
-    table = _table(code)
+    table = _table(request, code)
     phone_seats = _phone(request, table).seats
     try:
         index = int(request.POST.get("seat", ""))
@@ -280,9 +351,10 @@ def table_handover(request, code):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@_limited
 def handover(request, code, token):
     """The receiving phone confirms (a GET never moves a seat: link previews)."""
-    table = _table(code)
+    table = _table(request, code)
     if request.method == "POST":
         try:
             seat, seat_token = services.claim_handover(table, token)

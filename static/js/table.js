@@ -19,8 +19,9 @@
     return live ? parseInt(live.dataset.version, 10) : null;
   }
 
+  // The server answers only if the table has moved on from the version shown here.
   function resync() {
-    if (socket) socket.send(JSON.stringify({ kind: "resync" }));
+    if (socket) socket.send(JSON.stringify({ kind: "resync", version: currentVersion() }));
   }
 
   document.body.addEventListener("htmx:wsOpen", function (evt) {

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import CONTEXT, PHONE
 
 # People tap a few times a second at most; the phone's rate limit (4 a second after a
 # burst of 10) says so, and a faster test would be refused with "slow down".
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 def new_phone(browser):
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, **CONTEXT
     )
     return context.new_page()
 

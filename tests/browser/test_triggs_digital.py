@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import CONTEXT, PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ def hand(page) -> list[int]:
 
 def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_server, screenshots):
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, **CONTEXT
     )
     page = context.new_page()
     page.goto(f"{asgi_server}/fr/play/")

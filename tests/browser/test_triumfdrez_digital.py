@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import CONTEXT, PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ def my_move_or_score(page) -> None:
 
 def test_a_digital_hand_from_the_auction_to_the_score(browser, asgi_server, screenshots):
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, **CONTEXT
     )
     page = context.new_page()
     page.goto(f"{asgi_server}/es/play/")

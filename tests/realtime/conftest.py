@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from companion.asgi import application
-from games import services
+from games import phones, services
 from tests.tables import config
 
 ORIGIN = b"http://127.0.0.1:8000"
@@ -17,7 +17,7 @@ class Phone:
     """One phone's WebSocket: what it sends, and the renders it receives."""
 
     def __init__(self, code, tokens=(), origin=ORIGIN, lang="es", seat=None):
-        cookie = f"seats_{code}={'.'.join(tokens)}; csrftoken=testcsrf".encode()
+        cookie = f"{phones.cookie_pair(code, tokens)}; csrftoken=testcsrf".encode()
         query = f"lang={lang}" + (f"&seat={seat}" if seat is not None else "")
         self.comm = WebsocketCommunicator(
             application,

@@ -34,8 +34,8 @@ async def test_malformed_numbers_deep_nesting_and_ids_are_refused_not_crashed(ph
     html = await mine.next()
     assert "n’a pas été compris" in flash_of(html)  # bad_request, in French
     assert version_of(html) == table.version
-    await mine.send(kind="resync")  # the socket is still open and answering
-    assert version_of(await mine.next()) == table.version
+    await mine.act(0, table.version + 5, kind="pass")  # still open, and answering a move
+    assert "Quelqu’un a joué avant vous" in flash_of(await mine.next())  # stale
 
 
 @pytest.mark.parametrize("path", ["/ws/nothing/", "/ws/table/abcdef/", "/ws/table/ABCDEFG/"])
@@ -75,3 +75,74 @@ async def test_a_phone_cannot_take_a_computer_players_id_or_reuse_another_moves_
     assert "No se ha entendido" in flash_of(await mine.next())
     count = await database_sync_to_async(Action.objects.filter(table=table).count)()
     assert count == 2  # the start and the one cross
+
+
+async def test_refused_moves_are_not_abuse_but_a_flood_is_closed_without_a_render_each(
+    phone, monkeypatch
+):
+    from games import consumers
+
+    table, tokens, _host = await seated_table(players=2)
+    other = 1 - table.state["turn"]
+    mine = phone(table.code, [tokens[other]], lang="es")
+    assert await mine.connect()
+    monkeypatch.setattr(consumers, "REFILL_PER_SECOND", 1000.0)
+    for _ in range(consumers.FLOOD_LIMIT + 5):  # out of turn, again and again: refused
+        await mine.act(other, table.version, kind="cross", value="9", sets="1")
+        assert "No es tu turno" in flash_of(await mine.next())
+    monkeypatch.setattr(consumers, "REFILL_PER_SECOND", 0.0)
+    for _ in range(consumers.FLOOD_LIMIT + 20):  # far over the rate limit
+        await mine.send(kind="resync", version=table.version)  # nothing new to send
+    renders = []
+    while True:
+        output = await mine.next()
+        if isinstance(output, dict):  # the close
+            assert output["code"] == consumers.POLICY_VIOLATION
+            break
+        renders.append(output)
+    assert len(renders) <= 2  # refusals of abuse are drawn at most once a second
+
+
+async def test_sockets_are_capped_per_client_address_and_per_table(settings):
+    from games import consumers
+
+    settings.WS_SOCKETS_PER_ADDRESS, settings.WS_SOCKETS_PER_TABLE = 2, 3
+    table, _tokens, _host = await seated_table(players=2)
+    headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+
+    def socket(address):
+        comm = WebsocketCommunicator(application, f"/ws/table/{table.code}/", headers=headers)
+        comm.scope["client"] = (address, 50000)
+        return comm
+
+    first, second, third = socket("10.0.0.1"), socket("10.0.0.1"), socket("10.0.0.1")
+    assert (await first.connect(timeout=5))[0] and (await second.connect(timeout=5))[0]
+    assert await third.connect(timeout=5) == (False, consumers.TOO_MANY)
+    elsewhere, crowd = socket("10.0.0.2"), socket("10.0.0.3")
+    assert (await elsewhere.connect(timeout=5))[0]
+    assert await crowd.connect(timeout=5) == (False, consumers.TOO_MANY)  # the table is full
+    await first.disconnect()
+    again = socket("10.0.0.1")
+    assert (await again.connect(timeout=5))[0]
+    for comm in (second, elsewhere, again):
+        await comm.disconnect()
+    assert not consumers.TableConsumer.open_by_address
+
+
+async def test_websocket_handshakes_for_unknown_codes_are_rate_limited(settings):
+    settings.RATE_LIMITS = {"unknown_code": (3, 60), "create_table": (10, 600)}
+    table, _tokens, _host = await seated_table(players=2)
+    headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+
+    async def handshake(code):
+        comm = WebsocketCommunicator(application, f"/ws/table/{code}/", headers=headers)
+        comm.scope["client"] = ("10.0.0.9", 50000)
+        connected, _code = await comm.connect(timeout=5)
+        if connected:
+            await comm.disconnect()
+        return connected
+
+    assert not await handshake("QQQQQQ") and not await handshake("WWWWWW")
+    assert await handshake(table.code)  # known codes are not counted…
+    assert not await handshake("XXXXXX")
+    assert not await handshake(table.code)  # …but once over, nothing is told

@@ -204,7 +204,9 @@ async def test_a_reconnecting_phone_gets_the_current_table(phone):
     again = phone(table.code, [tokens[turn]])
     assert await again.connect()
     assert version_of(again.received[0]) == table.version + 1
-    await again.send(kind="resync")
+    await again.send(kind="resync", version=table.version + 1)  # shown already: nothing
+    assert await again.comm.receive_nothing(timeout=0.5)
+    await again.send(kind="resync", version=table.version)  # behind: the table as it is
     assert version_of(await again.next()) == table.version + 1
 
 

@@ -37,6 +37,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from games import phones
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 NAMES = ("Ana", "Boris", "Chloé", "Dmitri")
@@ -52,6 +54,12 @@ def version_of(html: str) -> int | None:
 def flash_of(html: str) -> str:
     match = FLASH_RE.search(html)
     return match.group(1).strip() if match else ""
+
+
+def phone_token(cookie: str | None, code: str) -> str | None:
+    """The (first) seat token at `code` in a phone's cookie (games.phones)."""
+    tokens = phones.cookie_tokens({phones.COOKIE_NAME: cookie or ""}, code)
+    return tokens[0] if tokens else None
 
 
 def free_port() -> int:
@@ -430,7 +438,7 @@ class Phone:
         self._closing = False
 
     def headers(self, server, origin: str | None = None, csrf: str = "phonecsrf") -> dict:
-        cookie = f"seats_{self.code}={'.'.join(self.tokens)}; csrftoken={csrf}"
+        cookie = f"{phones.cookie_pair(self.code, self.tokens)}; csrftoken={csrf}"
         return {"Origin": origin or server.base, "Cookie": cookie}
 
     def path(self) -> str:
@@ -613,7 +621,7 @@ class Cluster:
         return {
             "DATABASE_URL": self.db_url,
             "REDIS_URL": redis_url or self.redis_url,
-            "DJANGO_SETTINGS_MODULE": "companion.settings",
+            "DJANGO_SETTINGS_MODULE": "tests.services.settings",  # rate limits raised
             "DEBUG": "1",
             "LOG_LEVEL": "WARNING",
             "BOT_DELAY": "0.05",
@@ -719,7 +727,7 @@ class Cluster:
             f"/es/t/{code}/start/", {"action_id": "start-" + uuid.uuid4().hex, "seat": "0"}
         )
         assert status == 200, f"start failed: {status} {body[-500:]}"
-        tokens = [b.cookie(f"seats_{code}") for b in browsers]
+        tokens = [phone_token(b.cookie(phones.COOKIE_NAME), code) for b in browsers]
         assert all(tokens)
         return SeatedTable(code, tokens, browsers, players)
 

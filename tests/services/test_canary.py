@@ -221,7 +221,9 @@ def payloads(table_id: int, seat: int | None, tokens, probe, pages: bool) -> dic
     if pages:
         client = Client()
         if seat is not None:
-            client.cookies[phones.seat_cookie_name(table.code)] = tokens[seat]
+            client.cookies[phones.COOKIE_NAME] = phones.cookie_value(
+                {table.code: phones.Entry([tokens[seat]])}
+            )
         query = f"?seat={seat}" if seat is not None else ""
         page = f"/{lang}/t/{table.code}/{query}"
         out["page"] = client.get(page).content.decode()

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -533,7 +533,7 @@ def test_the_purge_action_deletes_only_selected_abandoned_tables(superuser_clien
 
 
 def test_freeing_a_seat_and_giving_it_to_a_computer(superuser_client):
-    table = session(mode="digital", moves=2)
+    table = session(moves=2)  # companion: no hidden hand
     html = superuser_client.get(f"{ADMIN}{table.pk}/change/").content.decode()
     assert f'formaction="/es/admin/games/table/{table.pk}/seats/1/free/"' in html
     response = superuser_client.post(f"{ADMIN}{table.pk}/seats/1/free/")
@@ -541,6 +541,7 @@ def test_freeing_a_seat_and_giving_it_to_a_computer(superuser_client):
     seat = Seat.objects.get(table=table, index=1)
     assert (seat.token_hash, seat.kind, seat.name) == ("", "human", "Boris")
     services.claim_seat(table, 1, "Boris")  # the seat can be claimed again
+    table = session(mode="digital", moves=2)
     superuser_client.post(f"{ADMIN}{table.pk}/seats/2/bot/")
     seat = Seat.objects.get(table=table, index=2)
     assert (seat.token_hash, seat.kind, seat.bot_level) == (
@@ -599,3 +600,147 @@ def test_greek_admin_pages_do_not_fall_back_to_spanish(superuser_client):
             assert spanish not in html, (url, spanish)
     changelist = superuser_client.get("/el/admin/games/table/").content.decode()
     assert "Πληκτρολογήστε για φιλτράρισμα" in changelist
+
+
+# -- the edges an attacker tries (issue 17, items 9 and 15) ----------------------------------
+
+
+@pytest.mark.parametrize("days", ["1000000", "99999999999999999999", "36501", "0", "-3", "x"])
+def test_the_purge_action_refuses_days_out_of_range_and_deletes_nothing(superuser_client, days):
+    old = session(moves=2)
+    age(old, 40)
+    response = superuser_client.post(
+        ADMIN, {"action": "purge_tables", "_selected_action": [old.pk], "days": days}, follow=True
+    )
+    assert response.status_code == 200
+    assert Table.objects.filter(pk=old.pk).exists()
+    html = response.content.decode()
+    assert f"Introduce un número de días entre 1 y {staff.MAX_PURGE_DAYS}." in html
+
+
+@pytest.mark.parametrize("days", ["1000000", "36501", "0"])
+def test_the_purge_command_refuses_days_out_of_range_with_a_clear_error(days):
+    old = session(moves=2)
+    age(old, 40)
+    with pytest.raises(CommandError, match=r"--days must be from 1 to 36500"):
+        call_command("purge_tables", "--days", days, stdout=io.StringIO())
+    assert Table.objects.filter(pk=old.pk).exists()
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["q=%00", "q=Ana%00", "game=%00", "mode__exact=%00", "status__exact=%00x", "%00=1"],
+)
+def test_a_nul_in_the_lists_search_or_filters_is_dropped(superuser_client, query):
+    table = session(moves=2)
+    response = superuser_client.get(f"{ADMIN}?{query}", follow=True)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "\x00" not in html and "errornote" not in html
+    if query in ("q=%00", "game=%00", "q=Ana%00"):
+        assert table.code in html  # an empty search (or filter) lists every table
+
+
+def _zip(members: dict) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def upload_zip(client, data: bytes, lang="es"):
+    file = SimpleUploadedFile("sessions.zip", data, content_type="application/zip")
+    return client.post(f"/{lang}/admin/games/table/import/", {"session": file})
+
+
+def test_the_zip_of_several_exported_sessions_imports_them_all(superuser_client):
+    tables = [session(moves=3, seed=1), session("triumfdrez", "digital", moves=5, seed=2)]
+    exported = superuser_client.post(
+        ADMIN, {"action": "export_tables", "_selected_action": [t.pk for t in tables]}
+    )
+    assert exported["Content-Type"] == "application/zip"
+    response = upload_zip(superuser_client, exported.content)
+    assert response.status_code == 302 and response["Location"] == ADMIN
+    copies = Table.objects.exclude(pk__in=[t.pk for t in tables])
+    assert copies.count() == 2
+    for table in tables:
+        copy = copies.get(game=table.game)
+        assert (copy.state, copy.version, copy.config) == (table.state, table.version, table.config)
+        assert copy.actions.count() == table.version and replay.replay_table(copy).faithful
+    html = superuser_client.get(ADMIN).content.decode()
+    assert "2 partidas importadas como las mesas" in html
+    assert all(copy.code in html for copy in copies)
+    # A zip of one session is that session's page, as its JSON file would be.
+    alone = _zip({"one.json": transfer.export_bytes(tables[0])})
+    response = upload_zip(superuser_client, alone)
+    copy = Table.objects.exclude(pk__in=[t.pk for t in (*tables, *copies)]).get()
+    assert response["Location"] == f"{ADMIN}{copy.pk}/change/"
+
+
+def _refused_zip(client, data: bytes, lang="fr") -> str:
+    before = (Table.objects.count(), Seat.objects.count(), Action.objects.count())
+    response = upload_zip(client, data, lang)
+    assert response.status_code == 400
+    assert (Table.objects.count(), Seat.objects.count(), Action.objects.count()) == before
+    return response.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
+
+
+def test_a_zip_with_one_refused_session_imports_none_and_names_the_file(superuser_client):
+    good = transfer.export_bytes(session(moves=3, seed=1))
+    bad = _altered_sheet(_document())
+    html = _refused_zip(
+        superuser_client,
+        _zip({"good.json": good, "tampered-one.json": json.dumps(bad), "also.json": good}),
+    )
+    with translation.override("fr"):
+        reason = str(labels.IMPORT_REASONS["hash_mismatch"])
+    assert "tampered-one.json" in html and reason in html
+    assert "Rien n’a été importé." in html
+
+
+@pytest.mark.parametrize(
+    "members, reason, file",
+    [
+        ({}, "empty_archive", None),
+        ({"notes.txt": b"hello"}, "not_json", "notes.txt"),
+        ({"big.json": b" " * (transfer.MAX_BYTES + 1)}, "too_large", "big.json"),
+        (
+            {f"s{n}.json": b"{}" for n in range(transfer.MAX_SESSIONS + 1)},
+            "too_many_sessions",
+            None,
+        ),
+    ],
+)
+def test_a_zip_that_is_empty_too_big_or_not_sessions_is_refused(
+    superuser_client, members, reason, file
+):
+    html = _refused_zip(superuser_client, _zip(members))
+    with pytest.raises(transfer.ImportRejected) as refused:
+        transfer.parse_upload(_zip(members))
+    rejected = refused.value
+    assert (rejected.inner.code if file else rejected.code) == reason
+    assert rejected.params.get("file") == file
+    with translation.override("fr"):
+        assert rejected.message in html
+
+
+def test_a_damaged_zip_is_refused():
+    data = _zip({"one.json": b"{}"})
+    with pytest.raises(transfer.ImportRejected) as refused:
+        transfer.parse_upload(data[:-30])
+    assert refused.value.code == "bad_archive"
+
+
+def test_a_refusal_echoes_at_most_40_characters_of_the_format_version(superuser_client):
+    for found, shown in (
+        ("x" * 1_000_000, "x" * 40 + "…"),
+        (["v"] * 100_000, "[…]"),
+        (2, "2"),
+    ):
+        document = _with(format_version=found)(_document())
+        response = upload(superuser_client, json.dumps(document).encode())
+        assert response.status_code == 400
+        html = response.content.decode()
+        assert len(html) < 50_000
+        assert f"versión de formato {shown};" in html

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import labels
-from games.models import Action, Seat, Table
+from games import labels, phones
+from games.models import Action, Seat, Table, hash_token
 
 pytestmark = pytest.mark.django_db
 
@@ -41,9 +41,11 @@ def test_creating_a_table_gives_a_code_link_and_qr(client):
     html = client.get(response["Location"]).content.decode()
     assert f"/es/join/{table.code}/" in html
     assert "<svg" in html  # the QR code, drawn by segno
-    cookie = response.cookies[f"seats_{table.code}"]
+    cookie = response.cookies[phones.COOKIE_NAME]
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
-    assert Seat.objects.get(table=table, index=0).token_hash != cookie.value  # stored hashed
+    (token,) = phones.cookie_tokens({phones.COOKIE_NAME: cookie.value}, table.code)
+    seat = Seat.objects.get(table=table, index=0)
+    assert seat.token_hash != token and seat.token_hash == hash_token(token)  # stored hashed
 
 
 @pytest.mark.parametrize(

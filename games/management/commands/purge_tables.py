@@ -7,7 +7,7 @@ Finished games and archived sessions are kept.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.services import DEFAULT_PURGE_DAYS, abandoned, purge
+from games.services import DEFAULT_PURGE_DAYS, MAX_PURGE_DAYS, abandoned, purge
 
 
 class Command(BaseCommand):
@@ -20,8 +20,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, days, dry_run, **options):
-        if days < 1:
-            raise CommandError("--days must be at least 1")
+        if not 1 <= days <= MAX_PURGE_DAYS:
+            raise CommandError(f"--days must be from 1 to {MAX_PURGE_DAYS} (got {days})")
         tables = abandoned(days).order_by("updated")
         if dry_run:
             rows = tables.values_list("code", "game", "mode", "status", "updated")

@@ -1,0 +1,39 @@
+"""Rate limits per client address, for what a prober or a flood would repeat: lookups of
+a table by a code that does not exist (pages and WebSocket handshakes alike) and table
+creation. A fixed-window counter in Django's cache: per process with the default
+LocMemCache, so with N processes a client gets up to N times these (a shared cache, e.g.
+Redis, makes them exact). settings.RATE_LIMITS may override each."""
+
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+
+# kind → (at most this many, per this many seconds)
+RATE_LIMITS = {
+    "unknown_code": (10, 60),  # lookups of a table by a code that does not exist
+    "create_table": (10, 600),  # tables created
+}
+
+
+def _window(address: str | None, kind: str):
+    limit, seconds = {**RATE_LIMITS, **getattr(settings, "RATE_LIMITS", {})}[kind]
+    return f"rate:{kind}:{address or '-'}:{int(time.time() // seconds)}", limit, seconds
+
+
+def over(address: str | None, kind: str) -> bool:
+    """True if the client has used up `kind` in this window."""
+    key, limit, _seconds = _window(address, kind)
+    return cache.get(key, 0) >= limit
+
+
+def count(address: str | None, kind: str) -> bool:
+    """Counts one more `kind` for the client; True if that goes over its limit."""
+    key, limit, seconds = _window(address, kind)
+    cache.add(key, 0, timeout=seconds)
+    try:
+        total = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, timeout=seconds)
+        total = 1
+    return total > limit

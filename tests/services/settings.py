@@ -1,0 +1,9 @@
+"""The project's settings for the daphne processes the services tests start: as
+companion.settings, with the per-client limits (games.ratelimit.RATE_LIMITS, and the
+sockets per address and per table of games.consumers) raised, since every phone of a run
+comes from 127.0.0.1."""
+
+from companion.settings import *  # noqa: F403
+
+RATE_LIMITS = {"unknown_code": (10**9, 60), "create_table": (10**9, 600)}
+WS_SOCKETS_PER_ADDRESS = WS_SOCKETS_PER_TABLE = 10**6

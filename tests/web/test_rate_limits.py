@@ -1,0 +1,99 @@
+"""Per-client rate limits (issue 17, item 12): table codes cannot be probed and tables
+cannot be created without limit from one address. Over a limit the phone gets 429 and the
+lobby saying so in its language; nothing is created."""
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from games import labels
+from games import ratelimit as views
+from games.models import Table
+
+pytestmark = pytest.mark.django_db
+
+FORM = {"game": "triggs", "mode": "companion", "players": "2", "name": "Ana"}
+
+
+def slow_down(lang):
+    with translation.override(lang):
+        return str(labels.REFUSALS["slow_down"])
+
+
+@pytest.fixture
+def low(settings):
+    settings.RATE_LIMITS = {"unknown_code": (3, 60), "create_table": (3, 600)}
+
+
+def test_probing_codes_is_stopped_after_a_few_unknown_ones(low):
+    known = Client().post("/es/play/", FORM)["Location"].split("/")[3]
+    prober = Client()
+    for code in ("QQQQQQ", "QQQQQR", "QQQQQT"):
+        assert prober.get("/es/join/", {"code": code}).status_code == 404
+    response = prober.get("/es/join/", {"code": "QQQQQU"})
+    assert response.status_code == 429
+    assert slow_down("es") in response.content.decode()
+    # once over the limit even a code that exists is not answered: nothing to learn
+    assert prober.get("/es/join/", {"code": known}).status_code == 429
+    assert prober.get(f"/fr/join/{known}/").status_code == 429
+    assert slow_down("fr") in prober.get(f"/fr/join/{known}/").content.decode()
+    # another address is not concerned
+    other = Client(REMOTE_ADDR="10.0.0.7")
+    assert other.get("/es/join/", {"code": "QQQQQQ"}).status_code == 404
+    assert other.get("/es/join/", {"code": known}).status_code == 302
+
+
+def test_known_codes_do_not_count(low):
+    known = Client().post("/es/play/", FORM)["Location"].split("/")[3]
+    phone = Client()
+    for _ in range(20):
+        assert phone.get("/es/join/", {"code": known}).status_code == 302
+        assert phone.get(f"/es/join/{known}/").status_code == 200
+        assert phone.get(f"/es/t/{known}/").status_code == 200
+
+
+def test_the_join_and_table_pages_of_unknown_codes_count_too(low):
+    prober = Client()
+    for path in ("/el/join/QQQQQQ/", "/el/t/QQQQQR/", "/el/join/qqqqqq/"):
+        assert prober.get(path).status_code == 404
+    response = prober.get("/el/join/QQQQQT/")
+    assert response.status_code == 429
+    assert slow_down("el") in response.content.decode()
+
+
+def test_creating_tables_is_limited_per_address(low):
+    phone = Client()
+    for _ in range(3):
+        assert phone.post("/ru/play/", FORM).status_code == 302
+    response = phone.post("/ru/play/", FORM)
+    assert response.status_code == 429
+    assert slow_down("ru") in response.content.decode()
+    assert Table.objects.count() == 3
+    assert Client(REMOTE_ADDR="10.0.0.8").post("/ru/play/", FORM).status_code == 302
+    assert Table.objects.count() == 4
+
+
+def test_the_default_limits_hold_in_a_loop(settings):
+    settings.RATE_LIMITS = {}  # the site's own limits
+    unknown, per_minute = views.RATE_LIMITS["unknown_code"]
+    assert (unknown, per_minute) == (10, 60)
+    prober = Client()
+    statuses = [prober.get("/es/join/", {"code": "QQQQQQ"}).status_code for _ in range(24)]
+    assert statuses == [404] * 10 + [429] * 14
+    created, per_ten_minutes = views.RATE_LIMITS["create_table"]
+    assert (created, per_ten_minutes) == (10, 600)
+    host = Client()
+    statuses = [host.post("/es/play/", FORM).status_code for _ in range(30)]
+    assert statuses == [302] * 10 + [429] * 20
+    assert Table.objects.count() == 10
+
+
+def test_a_limit_opens_again_in_the_next_window(low, monkeypatch):
+    now = [1_000_000.0]
+    monkeypatch.setattr(views.time, "time", lambda: now[0])
+    phone = Client()
+    for _ in range(3):
+        phone.post("/es/play/", FORM)
+    assert phone.post("/es/play/", FORM).status_code == 429
+    now[0] += 600
+    assert phone.post("/es/play/", FORM).status_code == 302
