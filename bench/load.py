@@ -417,6 +417,8 @@ def main() -> None:
             [PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
         )
         os.environ["DATABASE_URL"] = db_url
+        # the phones' cookie is signed: with the servers' key, or they would be spectators
+        os.environ["SECRET_KEY"] = server_env["SECRET_KEY"]
         os.environ.pop("REDIS_URL", None)  # this process needs no channel layer
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
         import django

@@ -37,8 +37,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from games import phones
-
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 NAMES = ("Ana", "Boris", "Chloé", "Dmitri")
@@ -58,6 +56,8 @@ def flash_of(html: str) -> str:
 
 def phone_token(cookie: str | None, code: str) -> str | None:
     """The (first) seat token at `code` in a phone's cookie (games.phones)."""
+    from games import phones  # here: bench/load.py imports this module before django.setup
+
     tokens = phones.cookie_tokens({phones.COOKIE_NAME: cookie or ""}, code)
     return tokens[0] if tokens else None
 
@@ -438,6 +438,8 @@ class Phone:
         self._closing = False
 
     def headers(self, server, origin: str | None = None, csrf: str = "phonecsrf") -> dict:
+        from games import phones
+
         cookie = f"{phones.cookie_pair(self.code, self.tokens)}; csrftoken={csrf}"
         return {"Origin": origin or server.base, "Cookie": cookie}
 
@@ -727,6 +729,8 @@ class Cluster:
             f"/es/t/{code}/start/", {"action_id": "start-" + uuid.uuid4().hex, "seat": "0"}
         )
         assert status == 200, f"start failed: {status} {body[-500:]}"
+        from games import phones
+
         tokens = [phone_token(b.cookie(phones.COOKIE_NAME), code) for b in browsers]
         assert all(tokens)
         return SeatedTable(code, tokens, browsers, players)
