@@ -117,7 +117,10 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
         ).inner_text()
 
     assert "42" in page.locator("#winner").inner_text()
-    assert used["ticked cross"] and used["draw"]
+    # A deal (128-bit seed, random per run) may end before this phone ever has to draw
+    # with no cross to make: the two-tap draw is covered whenever it came up above, and
+    # always by tests/web/test_triggs_digital.py::test_a_draw_in_two_taps…
+    assert used["ticked cross"]
     assert page.locator("#rematch-form").count() == 1
     page.screenshot(path=str(screenshots / "digital-triggs-win.png"), full_page=True)
     # the log tells the game in words, a cross and its extra crosses on one line
