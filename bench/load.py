@@ -20,6 +20,7 @@ Not a test: the machine is shared, so read the figures, don't assert on them.
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -33,6 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION_AT = 'data-version="'
+FLOODER = "127.0.0.2"  # the flooders' address (tables' phones: 127.0.1.2 and up)
 
 # -- the relay: a WebSocket server that does no work --------------------------------------
 # Run by daphne as `bench.load:relay` (stdlib only at import). Each text message goes to
@@ -98,7 +100,9 @@ class Sock:
     async def open(self, first_render: bool) -> None:
         from tests.services.conftest import WebSocket
 
-        self.ws = await WebSocket.connect(self.server.port, self.path, self.headers, timeout=60)
+        self.ws = await WebSocket.connect(
+            self.server.port, self.path, self.headers, timeout=60, source=self.table.address
+        )
         if first_render:  # the project renders the table on connect
             self.version = max(self.version, Run.parse(await self.ws.recv()))
 
@@ -106,6 +110,8 @@ class Sock:
 class LiveTable:
     def __init__(self, index: int, code: str, tokens: list[str]):
         self.index, self.code, self.tokens = index, code, tokens
+        # each table's phones come from an address of their own, as from one household
+        self.address = f"127.0.{1 + index // 250}.{2 + index % 250}"
         self.version = 1  # the project's version; the relay's count of moves
         self.crossed = [[0] * 12 for _ in range(4)]  # what this script crossed, per seat
         self.socks: list[Sock] = []
@@ -121,7 +127,7 @@ class Run:
         self.servers, self.tables, self.kind = servers, tables, kind
         self.interval, self.window, self.warmup = interval, window, warmup
         self.abusers = abusers  # spectator sockets flooding the first server with resyncs
-        self.flood = {"frames": 0, "closed": 0}
+        self.flood = {"frames": 0, "sockets": 0, "closed": 0, "refused": 0}
         self.samples: list[float] = []
         self.timeouts = self.drops = self.moves = self.refused = 0
         self.sizes: list[int] = []
@@ -249,32 +255,48 @@ class Run:
 
     async def abuse(self, stop: float) -> None:
         """One spectator socket at the first table, sending {"kind": "resync"} as fast as
-        it can (what issue 17 found stalled a process), reading whatever comes back."""
-        from tests.services.conftest import WebSocket
+        it can (what issue 17 found stalled a process), reading whatever comes back; cut
+        off, it connects again at once, until the window ends (a handshake refused, it
+        tries again after 0.1 s). All flooders come from one address, FLOODER."""
+        from tests.services.conftest import HandshakeRefused, WebSocket
 
         server = self.servers[0]
         code = self.tables[0].code
-        ws = await WebSocket.connect(
-            server.port, f"/ws/table/{code}/?lang=es", {"Origin": server.base}, timeout=60
-        )
-
-        async def drain():
-            while await ws.recv() is not None:
-                pass
-
-        reader = asyncio.ensure_future(drain())
         loop = asyncio.get_running_loop()
         frame = json.dumps({"kind": "resync"})
-        try:
-            while loop.time() < stop and not reader.done():
-                await ws.send(frame)
-                self.flood["frames"] += 1
-                await asyncio.sleep(0)
-        except (ConnectionError, OSError):
-            pass
-        self.flood["closed"] += reader.done()
-        reader.cancel()
-        await asyncio.gather(ws.close(), return_exceptions=True)
+        while loop.time() < stop:
+            try:
+                ws = await WebSocket.connect(
+                    server.port,
+                    f"/ws/table/{code}/?lang=es",
+                    {"Origin": server.base},
+                    timeout=5,
+                    source=FLOODER,
+                )
+            except (TimeoutError, HandshakeRefused, ConnectionError, OSError):
+                self.flood["refused"] += 1
+                await asyncio.sleep(0.1)
+                continue
+            self.flood["sockets"] += 1
+
+            async def drain(ws=ws):
+                while await ws.recv() is not None:
+                    pass
+
+            reader = asyncio.ensure_future(drain())
+            try:
+                while loop.time() < stop and not reader.done():
+                    await ws.send(frame)
+                    self.flood["frames"] += 1
+                    await asyncio.sleep(0)
+            except (ConnectionError, OSError):
+                pass
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(reader), 1)
+            if ws.close_code is not None:
+                self.flood["closed"] += 1
+            reader.cancel()
+            await asyncio.gather(ws.close(), return_exceptions=True)
 
     async def run(self) -> dict:
         await self.connect()
@@ -384,9 +406,10 @@ def main() -> None:
     server_env = {
         "DATABASE_URL": db_url,
         "REDIS_URL": redis_url,
-        # the project's settings, with the per-address limits raised: every phone of the
-        # load comes from this one machine
-        "DJANGO_SETTINGS_MODULE": "tests.services.settings",
+        # the project's settings, with table creation's limit raised (every table of the
+        # load is created from this one machine); phones keep the site's limits, the
+        # phones of each table coming from an address of their own
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(32),
         "DB_POOL_MAX": args.pool_max,
@@ -396,7 +419,7 @@ def main() -> None:
         f"machine: {os.cpu_count()} CPUs, {platform.platform()}, Python {platform.python_version()}"
     )
     print(
-        f"servers: daphne, {shlex.join(f'{k}={v}' for k, v in server_env.items() if k != 'SECRET_KEY')}"
+        f"servers: companion.serve (daphne), {shlex.join(f'{k}={v}' for k, v in server_env.items() if k != 'SECRET_KEY')}"
     )
     print(
         f"load: Triggs companion tables, 4 phones each, one move (a cross or a pass) per table every "
@@ -492,7 +515,9 @@ def main() -> None:
                         f"{percentile(fms, 99):>8.0f}{flood['timeouts']:>6}{flood['drops']:>6}"
                         f"{flood['refused']:>8}  {flood['cpu'][0]:.0f} "
                         f"({flood['rss'][0] / 2**20:.0f})  {args.abusers} flooders sent "
-                        f"{flood['flood']['frames']:,} frames, {flood['flood']['closed']} closed",
+                        f"{flood['flood']['frames']:,} frames on {flood['flood']['sockets']} sockets, "
+                        f"{flood['flood']['closed']} closed by the server, "
+                        f"{flood['flood']['refused']} handshakes refused",
                         flush=True,
                     )
                 over = percentile(ms, 95) > args.limit_ms or result["timeouts"] > len(ms) // 20

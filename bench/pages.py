@@ -1,7 +1,8 @@
 """Page weight: bytes of the main pages and the static files they load, raw and
 gzipped, as a phone on a poor connection would fetch them. Prints figures only.
 
-Run from the repository root: `python bench/pages.py`.
+Run from the repository root: `python bench/pages.py`. What a phone is sent after each
+change (only the regions that changed for it) is measured by bench/updates.py.
 """
 
 import gzip
@@ -26,6 +27,7 @@ STATIC = [
     "/static/js/table.js",
     "/static/django_htmx/htmx-2.min.js",
     "/static/django_htmx/ext/hx-ws-2.min.js",
+    "/static/icons/icon.svg",
 ]
 
 
@@ -56,12 +58,12 @@ def main() -> None:
     ]
     for label, url in pages:
         row(label, body(host.get(url)))
-    row(
-        "one live update over the WebSocket (es)",
-        body(host.get(f"/es/t/{code}/", HTTP_HX_REQUEST="true")),
-    )
+    total = body(host.get(f"/es/t/{code}/"))
     for url in STATIC:
-        row(url, body(host.get(url)))
+        data = body(host.get(url))
+        total += data
+        row(url, data)
+    row("table page with everything it loads", total)
 
 
 if __name__ == "__main__":

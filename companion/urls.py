@@ -3,8 +3,11 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from games.views import app
+
 urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
+    path("favicon.ico", app.favicon),
 ]
 
 # Every page lives under its language prefix (/es/, /el/, /ru/, /fr/): a shared

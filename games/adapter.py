@@ -13,10 +13,11 @@ What a game provides (see README, "Adding a game"):
   table layer's own codes and the link to the rule);
 - `parse(mode, fields)`: a phone's fields → an engine action (games.fields helpers);
 - `panel(mode, state, seat, names, pending)`: the context of its panel template,
-  built from `engine.view(state, seat)` and the engine's pure functions only;
+  built from `engine.view(state, seat)` and the engine's pure functions only, and
+  `regions`: the named parts of that template that update alone;
 - `log_lines(mode, rows, names)` and `describe(mode, action, name)`: the log in words;
-- `options()` and `config(mode, players, cleaned)`: its lobby options and the
-  table's engine config;
+- `options()`, `option_errors(mode, players, cleaned)` and `config(mode, players,
+  cleaned)`: its lobby options, their checks, and the table's engine config;
 - `bot_levels`: computer players by level, for digital tables;
 - optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
   move that the table keeps on the seat (Seat.pending), e.g. Triggs's first pile.
@@ -31,13 +32,30 @@ class GameWeb:
     slug: str = ""
     # engine error code → translated sentence (gettext_lazy)
     refusals: Mapping = {}
+    # rule id → its name in words (gettext_lazy), the text of every link to the rule
+    rule_names: Mapping = {}
     # level → (player(view, legal, rng) -> action, translated level name); the first
     # level is the default
     bot_levels: Mapping[str, tuple[Callable, object]] = {}
     log_length = 8  # log lines shown on the table page
 
+    # The screen of a table in play, by mode: its regions in order, each (name, pane). A
+    # region is the partial `name` of the panel template (django-template-partials'
+    # {% partialdef %}), drawn and sent on its own, only when what it shows changed for
+    # the phone; "panel" (the default) is the whole template. The pane says where it sits:
+    # "play" (on the game screen) or one tap away: "players", "log" or "table".
+    regions: Mapping[str, tuple[tuple[str, str], ...]] = {}
+
     def panel_template(self, mode: str) -> str:
         return f"games/{self.slug}/_{mode}.html"
+
+    def screen(self, mode: str) -> list[tuple[str, str, str]]:
+        """(region, template, pane) for each region of the screen of a table in play."""
+        template = self.panel_template(mode)
+        return [
+            (name, template if name == "panel" else f"{template}#{name}", pane)
+            for name, pane in self.regions.get(mode, (("panel", "play"),))
+        ]
 
     def parse(self, mode: str, fields) -> dict:
         """The engine action a phone's fields ask for; BadInput if malformed."""
@@ -71,6 +89,11 @@ class GameWeb:
         """The engine config of a new table from the create form's cleaned data."""
         return {"players": players}
 
+    def option_errors(self, mode: str, players: int, cleaned: dict) -> dict:
+        """Errors of options that depend on the mode or the number of players: field name →
+        translated message (none by default)."""
+        return {}
+
     def wants_step(self, mode: str, fields) -> bool:
         """Whether `fields` ask for the first step of a two-step move, not a move."""
         return False
@@ -82,3 +105,15 @@ class GameWeb:
 
     def check_move(self, mode: str, pending: str | None, action: dict) -> None:
         """Refuse (games.errors.Refused) a move that does not finish the seat's pending step."""
+
+
+def ranking(entries: list[dict]) -> list[dict]:
+    """The final ranking: `entries` ({"name", "score", "words"}: the score, and the score
+    in words) best first, each with its place; equal scores share a place (1, 1, 3)."""
+    ordered = sorted(entries, key=lambda entry: -entry["score"])
+    places, place = [], 0
+    for i, entry in enumerate(ordered):
+        if i == 0 or entry["score"] != ordered[i - 1]["score"]:
+            place = i + 1
+        places.append({**entry, "place": place})
+    return places

@@ -23,6 +23,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils import translation
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
@@ -38,10 +39,11 @@ REFILL_PER_SECOND = 4.0
 # Frames over the rate limit, malformed or too large (abuse, not a refused move) before the
 # socket is closed; a valid move starts the count again.
 FLOOD_LIMIT = 30
-REFUSAL_EVERY = 1.0  # seconds: frames over the rate limit get one refusal drawn in that time
+REFUSAL_EVERY = 1.0  # seconds: frames of abuse get one refusal drawn in that time
 # Sockets this process takes from one client address, and at one table (the settings
 # WS_SOCKETS_PER_ADDRESS and WS_SOCKETS_PER_TABLE override them); more are refused at the
-# handshake (4429, as HTTP's 429).
+# handshake (4429, as HTTP's 429), as are handshakes over the rate limit "ws_connect"
+# (games.ratelimit).
 SOCKETS_PER_ADDRESS = 32
 SOCKETS_PER_TABLE = 64
 TOO_MANY = 4429
@@ -176,12 +178,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
         self.lang = query.get("lang") if query.get("lang") in LANGS else settings.LANGUAGE_CODE
         phone = await self.identify(query.get("seat"))
-        if phone is None:
-            await self.close(code=4404)
+        if isinstance(phone, int):
+            await self.close(code=phone)
             return
         self.table, self.active, self.host = phone
         self.table_id = self.table.pk
         self.version = 0  # the version of the latest render sent
+        self.shown = None  # the screen it drew (games.render.Screen)
         self.hashes = phones.token_hashes(self.scope.get("cookies", {}), self.code)
         self.tokens = time.monotonic(), float(BUCKET_SIZE)
         self.abuse = 0
@@ -223,13 +226,16 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def identify(self, wanted_seat):
+        """(table, active seat, host?), or the code to close with."""
         address = self.address
+        if ratelimit.count(address, "ws_connect"):
+            return TOO_MANY
         if ratelimit.over(address, "unknown_code"):  # a prober learns nothing more
-            return None
+            return 4404
         table = Table.objects.filter(code=self.code).first()
         if table is None:
             ratelimit.count(address, "unknown_code")
-            return None
+            return 4404
         phone = phones.identify(table, self.scope.get("cookies", {}), wanted_seat)
         return table, phone.active, phone.host
 
@@ -264,7 +270,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.refuse("bad_request", abuse=True)
             return
         if message.get("kind") == "resync":
-            await self.send_render(unless_shown=message.get("version"))
+            await self.send_render(unless_shown=message.get("version"), full=True)
             return
         await self.act(message)
 
@@ -291,15 +297,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         return perform(self.table, seat, message, version, action_id, holder=self.hashes)
 
     async def refuse(self, code, rule=None, abuse=False):
-        """The refusal, drawn with the table as it is: always within the rate limit (which
-        bounds those), at most once per REFUSAL_EVERY beyond it (the message shown stays).
-        Past FLOOD_LIMIT frames of abuse in a row, the socket goes."""
+        """The refusal, drawn with the table as it is: always for a move refused (the rate
+        limit bounds those), at most once per REFUSAL_EVERY for abuse (frames over the rate
+        limit, malformed or too large: the message shown stays). Past FLOOD_LIMIT frames
+        of abuse in a row, the socket goes."""
         if abuse:
             self.abuse += 1
             if self.abuse > FLOOD_LIMIT:
                 await self.close(code=POLICY_VIOLATION)
                 return
-        if code == "slow_down":
+        if abuse:
             now = time.monotonic()
             if now - self.refused_at < REFUSAL_EVERY:
                 return
@@ -316,21 +323,32 @@ class TableConsumer(AsyncWebsocketConsumer):
             return  # an older change, told after a newer one this phone already shows
         await self.send_render(snap=snap)
 
-    async def send_render(self, error=None, snap=None, unless_shown=None):
-        """Render this phone's view; for a resync, nothing if the phone says it already
-        shows this version (`unless_shown`)."""
+    async def send_render(self, error=None, snap=None, unless_shown=None, full=False):
+        """Send this phone what changed on its screen since the last render it was sent
+        (the regions whose content differs, maybe none) with the version it now shows and
+        the message if there is one; everything if `full` or the screen's layout changed.
+        For a resync (`full`), nothing if the phone says it already shows this version
+        (`unless_shown`)."""
         if snap is None:
             snap = await load_snapshot(self.table_id)
         if snap is None:  # the table is gone
             await self.close(code=4404)
             return
-        if unless_shown is not None and str(unless_shown) == str(snap.table.version):
+        version = snap.table.version
+        if unless_shown is not None and str(unless_shown) == str(version):
             return
         seats = phones.seats_held(snap.seats, self.hashes)
         active = self.active if self.active in seats else phones.pick_active(seats, None)
+        now = render.screen(snap, seats, active, self.host, self.lang)
+        names = None if full else render.changed(self.shown, now)
         csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
-        html = render.live_html(snap, seats, active, self.host, self.lang, error, csrf)
-        self.version = snap.table.version
+        with translation.override(self.lang):
+            parts = [render.meta_html(version)]
+            if error is not None:
+                parts.append(render.flash_html(error, snap.table.game))
+            parts.append(render.live_html(now, names))
+            html = render.stamp("".join(parts), self.code, active, version, csrf, socket=True)
+        self.shown, self.version = now, version
         await self.send(text_data=html)
 
 

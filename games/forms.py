@@ -64,6 +64,14 @@ class CreateTableForm(forms.Form):
     def option_fields(self):
         return [self[name] for name in self.options]
 
+    def clean(self):
+        cleaned = super().clean()
+        if "mode" in cleaned and "players" in cleaned:
+            errors = self.game.web.option_errors(cleaned["mode"], cleaned["players"], cleaned)
+            for name, message in errors.items():
+                self.add_error(name, message)
+        return cleaned
+
     def config(self) -> dict:
         """The engine config of the new table (the game's adapter builds it)."""
         data = self.cleaned_data
@@ -90,5 +98,33 @@ class JoinForm(forms.Form):
 
 
 def seat_label(seat) -> str:
-    label = _("Seat %(n)s") % {"n": seat.index + 1}
-    return f"{label} — {seat.name}" if seat.name else str(label)
+    label = seat_number(seat.index)
+    return f"{label} — {seat.name}" if seat.name else label
+
+
+def first_seat_field(label, help_text) -> forms.ChoiceField:
+    """A lobby option: who starts (or deals first) at a table of real cards: a seat drawn
+    at random when the game starts (the default), or one the players chose."""
+    return forms.ChoiceField(
+        label=label,
+        help_text=help_text,
+        choices=[("random", _("At random")), *((str(i), seat_number(i)) for i in range(4))],
+        initial="random",
+        required=False,
+        error_messages={"invalid_choice": labels.REFUSALS["bad_seat"]},
+    )
+
+
+def first_seat(cleaned: dict, name: str, players: int) -> int | None:
+    """The chosen seat of a first_seat_field, or None for "at random"."""
+    value = cleaned.get(name) or "random"
+    return None if value == "random" else int(value)
+
+
+def first_seat_error(cleaned: dict, name: str, players: int) -> dict:
+    seat = first_seat(cleaned, name, players)
+    return {name: labels.REFUSALS["bad_seat"]} if seat is not None and seat >= players else {}
+
+
+def seat_number(index: int) -> str:
+    return str(_("Seat %(n)s") % {"n": index + 1})

@@ -30,7 +30,9 @@ def extract_django(fileobj, keywords, comment_tags, options):
     from django.utils.translation.template import templatize
 
     source = fileobj.read().decode(options.get("encoding", "utf-8"))
-    code = templatize(source)
+    # templatize keeps the template's indentation, which Python's tokenizer may refuse
+    # (an unindent to no outer level); its gettext calls are each on one line
+    code = "\n".join(line.lstrip() for line in templatize(source).splitlines())
     yield from extract_python(io.BytesIO(code.encode("utf-8")), keywords, comment_tags, options)
 
 

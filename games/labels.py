@@ -8,6 +8,7 @@ lazy so it follows the active language.
 """
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 # Why a request was refused: the table layer's codes and the codes of the engine
 # contract that every engine may give. Each sentence is shown with a link to its rule.
@@ -56,7 +57,11 @@ REPLAY_REASONS = {
     "bad_config": _("The engine refuses the table's settings."),
     "refused": _("The rules refuse this action (%(code)s): %(reason)s"),
     "no_log": _("The table has a saved state but no log to replay."),
-    "no_saved_state": _("The log has %(count)s actions but the table has no saved state."),
+    "no_saved_state": ngettext_lazy(
+        "The log has %(count)s action but the table has no saved state.",
+        "The log has %(count)s actions but the table has no saved state.",
+        "count",
+    ),
     "version_differs": _(
         "The table is at version %(saved)s but its log ends at version %(logged)s."
     ),
@@ -92,8 +97,10 @@ IMPORT_REASONS = {
     # a zip of sessions (the export of several tables)
     "bad_archive": _("The zip file is damaged or cannot be read."),
     "empty_archive": _("The zip file holds no session file."),
-    "too_many_sessions": _(
-        "The zip file holds more than %(max)s files: import its sessions in smaller zips."
+    "too_many_sessions": ngettext_lazy(
+        "The zip file holds more than %(max)s file: import its sessions in smaller zips.",
+        "The zip file holds more than %(max)s files: import its sessions in smaller zips.",
+        "max",
     ),
     "archive_too_large": _("Unpacked, the zip file's sessions take more than %(max)s MB."),
     "in_archive": _("In the file “%(file)s” of the zip: %(reason)s"),
@@ -101,8 +108,10 @@ IMPORT_REASONS = {
 
 
 def reason(reasons: dict, code: str, params: dict) -> str:
-    """One of `reasons` in the active language, filled in with `params`."""
-    return str(reasons[code]) % {key: str(value) for key, value in params.items()}
+    """One of `reasons` in the active language, filled in with `params` (a whole number
+    picks the plural form of a reason that counts it)."""
+    values = {key: value if type(value) is int else str(value) for key, value in params.items()}
+    return str(reasons[code] % values)
 
 
 def sentence(code: str, web=None) -> str:
@@ -117,8 +126,14 @@ def refusal(error, game=None) -> dict:
     (`game`: the registry's Game of the table, for the rule's page)."""
     rule = getattr(error, "rule", None)
     web = game.web if game is not None else None
-    url = game.rule_url(rule) if rule and game is not None else None
-    return {"code": error.code, "message": sentence(error.code, web), "rule": rule, "rule_url": url}
+    linked = rule and game is not None
+    return {
+        "code": error.code,
+        "message": sentence(error.code, web),
+        "rule": rule,
+        "rule_url": game.rule_url(rule) if linked else None,
+        "rule_name": game.rule_name(rule) if linked else rule,
+    }
 
 
 def bot_name(index: int, level: str, game=None) -> str:

@@ -1,6 +1,6 @@
 """Rate limits per client address, for what a prober or a flood would repeat: lookups of
-a table by a code that does not exist (pages and WebSocket handshakes alike) and table
-creation. A fixed-window counter in Django's cache: per process with the default
+a table by a code that does not exist (pages and WebSocket handshakes alike), WebSocket
+handshakes, and table creation. A fixed-window counter in Django's cache: per process with the default
 LocMemCache, so with N processes a client gets up to N times these (a shared cache, e.g.
 Redis, makes them exact). settings.RATE_LIMITS may override each."""
 
@@ -13,6 +13,10 @@ from django.core.cache import cache
 RATE_LIMITS = {
     "unknown_code": (10, 60),  # lookups of a table by a code that does not exist
     "create_table": (10, 600),  # tables created
+    # WebSocket handshakes (each costs a database read and a render): a table of phones
+    # behind one address reconnects a few times a minute; a flooder cut off (4008) and
+    # coming back at once gets one socket a second
+    "ws_connect": (60, 60),
 }
 
 

@@ -43,6 +43,10 @@ class Game:
 
         return f"{reverse('rules', kwargs={'game': self.slug})}#{rule}"
 
+    def rule_name(self, rule: str) -> str:
+        """The rule's name in the active language (its id if the game names none)."""
+        return str(self.web.rule_names.get(rule, rule))
+
     def rules_template(self, lang: str) -> str:
         return f"games/{self.slug}/rules/{lang}.html"
 
@@ -55,8 +59,8 @@ GAMES: dict[str, Game] = {
         slug="triggs",
         name="Triggs",
         tagline=_(
-            "A race to cross all 42 boxes of your score sheet with single cards "
-            "or pairs, with chain reactions of extra crosses."
+            "A race to cross all 42 boxes of your score sheet with single cards or two "
+            "cards that add up to a row's value, with chain reactions of extra crosses."
         ),
         min_players=2,
         max_players=4,
@@ -104,7 +108,7 @@ GAMES: dict[str, Game] = {
             "D-SCORE",
             "D-MATCH",
         ),
-        ruling_ids=("D-DEAL", "D-AUCTION", "D-NEUTRAL", "D-MATCH"),
+        ruling_ids=("D-DEAL", "D-AUCTION", "D-PLAY", "D-NEUTRAL", "D-MATCH"),
         engines={
             "companion": "games.triumfdrez.companion",
             "digital": "games.triumfdrez.engine",

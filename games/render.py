@@ -1,14 +1,26 @@
-"""What a phone sees of a table: the context and the live partial.
+"""What a phone sees of a table: its screen, made of regions that update alone.
 
-The page and the WebSocket render the same partial from the same context. The
-engine state itself never reaches a template: the game's adapter builds its panel
-from `engine.view(state, seat)` for the phone's active seat (None for a spectator).
-Reads nothing: it renders a games.live.Snapshot.
+The page and the WebSocket draw the same regions from the same context. The engine
+state itself never reaches a template: the game's adapter builds its panel from
+`engine.view(state, seat)` for the phone's active seat (None for a spectator), and names
+the regions of its panel template (GameWeb.regions). Reads nothing: it draws a
+games.live.Snapshot.
+
+A region is drawn without what differs per render (the forms' hidden seat, version,
+action id and CSRF token, and their address: placeholders stamped in last), so that a
+phone is sent a region only when what it shows changed: the consumer keeps a digest of
+each region it sent (`changed`). The page's script fills in a form's version and action
+id when it is sent (static/js/table.js), from the version the phone shows (`meta_html`).
+Messages (refusals) live in a region of their own, outside the live table, sent only
+when there is one (`flash_html`): later updates do not wipe them.
 """
 
 import functools
+import re
 import uuid
+from dataclasses import dataclass
 
+from django.template import Context, engines
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -20,19 +32,186 @@ from games.live import Snapshot
 from games.models import Table
 from games.registry import get_game
 
-# What differs per render or per table inside a form: its hidden fields (seat, version,
-# action id, CSRF token) and its address. Templates write {{ fields }}, {{ act_url }} and,
-# for a form with no other hidden field, {{ csrf }}; live_html stamps the real ones in last,
-# so that the fragments holding forms are drawn once per process and shared by every table
-# and phone (games.triggs.web.play_row, fragment). Escaped text never has "<".
+# What differs per render or per table inside a form: its hidden fields (CSRF token, seat,
+# version, action id) and its address. Templates write {{ fields }} in a move's form (sent
+# over the WebSocket: `ws-send`), {{ post_fields }} in a form posted as a page (the host's,
+# the table tools), and {{ act_url }} for a move's address; they are stamped in last
+# (`stamp`), so that a region's digest and the fragments holding forms
+# (games.triggs.web.play_row, fragment) do not change with them. Over the WebSocket a
+# move's form carries only its seat (the page's script adds the version and an action
+# id, and a socket needs no CSRF token). Escaped text never has "<".
 FIELDS = mark_safe("<!--fields-->")
+POST_FIELDS = mark_safe("<!--post-fields-->")
 ACT_URL = mark_safe("<!--act-url-->")
-CSRF = mark_safe("<!--csrf-->")
+
+LIVE = "games/_live.html"
+PANES = ("play", "players", "log", "table")  # where regions sit (GameWeb.regions)
+# The shared regions around a game's: (name, template, pane)
+HEAD = (("seats", f"{LIVE}#seats", "play"),)
+STAGE = {
+    "lobby": (("lobby", f"{LIVE}#lobby", "play"),),
+    "closed": (("closed", f"{LIVE}#closed", "play"),),
+}
+TAIL = (("log", f"{LIVE}#log", "log"), ("tools", f"{LIVE}#tools", "table"))
 
 
-def table_context(
-    snap: Snapshot, phone_seats: list[int], active: int | None, host: bool, error=None
-) -> dict:
+# A part of a region: an element with an id, between these markers in its template (a
+# row of a sheet, another player); when a region's parts are all that changed, only they
+# are sent.
+PART = re.compile(r"<!--part-->(.*?)<!--/part-->", re.S)
+FIRST_TAG = re.compile(r'\A(\s*<[a-z][a-z0-9]*)([^>]*?\bid="([^"]+)")')
+
+
+def split_parts(html: str) -> tuple[str, dict[str, str]]:
+    """(the region without its parts, each part by id)."""
+    parts = {}
+
+    def cut(match):
+        ident = FIRST_TAG.match(match.group(1)).group(3)
+        parts[ident] = match.group(1)
+        return f"<!--part:{ident}-->"
+
+    return PART.sub(cut, html), parts
+
+
+@dataclass
+class Screen:
+    """One phone's screen of a table at one version: each region's HTML, unstamped."""
+
+    version: int
+    kind: str  # "<game>-<mode>", for the page's style
+    stage: str  # "lobby", "play" or "closed"
+    regions: list[tuple[str, str, str]]  # (name, unstamped HTML, pane), in order
+
+    @property
+    def layout(self) -> tuple:
+        return (self.stage, *(name for name, _html, _pane in self.regions))
+
+    def parts(self, name: str) -> dict[str, str]:
+        """The parts of region `name`, by id."""
+        self.digests()
+        return self._parts[name]
+
+    def digests(self) -> dict[str, tuple[int, dict[str, int]]]:
+        """Per region: a digest of its frame (all but its parts) and of each part."""
+        if not hasattr(self, "_digests"):
+            self._digests, self._parts = {}, {}
+            for name, html, _pane in self.regions:
+                if "<!--part-->" in html:
+                    frame, parts = split_parts(html)
+                else:
+                    frame, parts = html, {}
+                self._parts[name] = parts
+                self._digests[name] = hash(frame), {i: hash(h) for i, h in parts.items()}
+        return self._digests
+
+
+def screen(snap: Snapshot, phone_seats, active, host, lang: str) -> Screen:
+    """Draw every region of the phone's screen (in `lang`)."""
+    table = snap.table
+    stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
+    middle = STAGE.get(stage) or tuple(get_game(table.game).web.screen(table.mode))
+    with translation.override(lang):
+        context = table_context(snap, phone_seats, active, host)
+        regions = [
+            (name, draw(template, context), pane)
+            for name, template, pane in (*HEAD, *middle, *TAIL)
+        ]
+    return Screen(table.version, f"{table.game}-{table.mode}", stage, regions)
+
+
+def draw(template_name: str, context: dict) -> str:
+    """A region's template drawn with `context`: small counts only, so numbers are not
+    run through the locale's formatting (a third of the cost of a render). (Its
+    indentation was left out when it was loaded: games.template_loader.)"""
+    template = engines["django"].get_template(template_name).template
+    return template.render(Context(context, autoescape=True, use_l10n=False))
+
+
+def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] | None:
+    """What of `now` to send to a phone that was sent `shown`: None for everything (the
+    first render, or the screen's layout changed), else (region, None) for each region
+    whose frame changed and (region, part id) for each changed part of the others."""
+    if shown is None or shown.layout != now.layout:
+        return None
+    before, out = shown.digests(), []
+    for name, (frame, parts) in now.digests().items():
+        old_frame, old_parts = before[name]
+        if frame != old_frame or parts.keys() != old_parts.keys():
+            out.append((name, None))
+        else:
+            out += [(name, i) for i, digest in parts.items() if old_parts[i] != digest]
+    return out
+
+
+def region_html(name: str, html: str, pane: str, oob: bool) -> str:
+    swap = ' hx-swap-oob="true"' if oob else ""
+    return f'<div id="r-{name}" class="region r-{name}"{swap}>{html}</div>'
+
+
+def live_html(now: Screen, changes: list | None = None, oob: bool = True) -> str:
+    """The whole live table (`changes` None), or just the regions and parts changed,
+    unstamped."""
+    if changes is None:
+        inner = "".join(
+            f'<div class="pane pane-{pane}">'
+            + "".join(region_html(n, h, p, False) for n, h, p in now.regions if p == pane)
+            + "</div>"
+            for pane in PANES
+        )
+        swap = ' hx-swap-oob="true"' if oob else ""
+        attributes = f'class="{now.kind}" data-stage="{now.stage}"{swap}'
+        return f'<div id="table-live" {attributes}>{inner}</div>'
+    regions = {name: (html, pane) for name, html, pane in now.regions}
+    out = []
+    for name, part in changes:
+        html, pane = regions[name]
+        if part is None:
+            out.append(region_html(name, html, pane, oob))
+        else:
+            element = now.parts(name)[part]
+            out.append(FIRST_TAG.sub(r'\1 hx-swap-oob="true"\2', element, count=1))
+    return "".join(out)
+
+
+def meta_html(version: int, oob: bool = True) -> str:
+    """The version the phone shows (its forms send it; a gap asks for a resync)."""
+    swap = ' hx-swap-oob="true"' if oob else ""
+    return f'<div id="table-meta" hidden data-version="{version}"{swap}></div>'
+
+
+def flash_html(error, game: str | None, oob: bool = True) -> str:
+    """The message region: a refusal's reason and its rule, which stays until dismissed
+    or replaced (or cleared by the page's script after a while)."""
+    swap = ' hx-swap-oob="true"' if oob else ""
+    message = labels.refusal(error, get_game(game)) if error else None
+    return render_to_string("games/_flash.html", {"error": message, "swap": mark_safe(swap)})
+
+
+def stamp(html: str, table_code: str, active, version: int, csrf_token=None, socket=False):
+    """Stamp a render's hidden fields and address into its forms (in the active language).
+    Over a WebSocket (`socket`) there is no request: the phone's own CSRF cookie value
+    keeps its plain POSTs valid. One action id per render: a form sent twice is applied
+    once (the page's script gives each form its own when it sends it)."""
+    seat = format_html(
+        '<input type="hidden" name="seat" value="{}">', "" if active is None else active
+    )
+    full = format_html(
+        '{}{}<input type="hidden" name="version" value="{}"><input type="hidden"'
+        ' name="action_id" value="{}">',
+        format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf_token)
+        if csrf_token
+        else "",
+        seat,
+        version,
+        uuid.uuid4().hex,
+    )
+    act_url = reverse("table_act", kwargs={"code": table_code})
+    html = html.replace(FIELDS, seat if socket else full).replace(POST_FIELDS, full)
+    return html.replace(ACT_URL, act_url).replace("<!--part-->", "").replace("<!--/part-->", "")
+
+
+def table_context(snap: Snapshot, phone_seats: list[int], active: int | None, host: bool) -> dict:
     table, seats = snap.table, snap.seats
     game = get_game(table.game)
     web = game.web
@@ -44,7 +223,6 @@ def table_context(
         panel = web.panel(table.mode, table.state, active, names, pending)
     return {
         "table": table_summary(table),
-        "panel_template": web.panel_template(table.mode),
         "seats": [
             {
                 "index": seat.index,
@@ -65,10 +243,9 @@ def table_context(
         "log": web.log_lines(table.mode, snap.log_rows, names),
         "digital": table.mode == Table.Mode.DIGITAL,
         "bot_levels": [(level, label) for level, (_player, label) in web.bot_levels.items()],
-        "error": labels.refusal(error, game) if error else None,
         "fields": FIELDS,
+        "post_fields": POST_FIELDS,
         "act_url": ACT_URL,
-        "csrf": CSRF,
     }
 
 
@@ -95,36 +272,6 @@ def seat_name(seat, game=None) -> str:
     return seat.name
 
 
-def live_html(
-    snap: Snapshot, phone_seats, active, host, lang: str, error=None, csrf_token=None, oob=True
-) -> str:
-    """The live partial (as an out-of-band swap unless `oob` is false). Over a WebSocket
-    there is no request: the phone's own CSRF cookie value keeps its plain form POSTs
-    valid. Reads no database: a consumer calls it in the event loop."""
-    with translation.override(lang):
-        context = table_context(snap, phone_seats, active, host, error)
-        context["oob"] = oob
-        context["csrf_token"] = csrf_token
-        # one action id per render: a form sent twice is applied once
-        context["action_id"] = action_id = uuid.uuid4().hex
-        html = render_to_string("games/_live.html", context)
-        act_url = reverse("table_act", kwargs={"code": snap.table.code})  # in `lang`
-    csrf = (
-        format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf_token)
-        if csrf_token
-        else ""
-    )
-    fields = format_html(
-        '{}<input type="hidden" name="seat" value="{}"><input type="hidden" name="version"'
-        ' value="{}"><input type="hidden" name="action_id" value="{}">',
-        csrf,
-        "" if active is None else active,
-        snap.table.version,
-        action_id,
-    )
-    return html.replace(FIELDS, fields).replace(ACT_URL, act_url).replace(CSRF, csrf)
-
-
 class Frozen(dict):
     """A dict that can key a cache (its values frozen too)."""
 
@@ -146,6 +293,6 @@ def fragment(name: str, lang: str, context: frozenset) -> str:
     """A template drawn with only `context` ((name, frozen value) pairs): the status line,
     the other players' sheets, the log and the table tools are each the same for many
     phones and moves ({% fragment %} in games/templatetags/live_tags.py). Forms inside
-    take their CSRF token as {{ csrf }}, stamped in per phone by live_html."""
+    take their hidden fields as {{ fields }}, stamped in per phone by `stamp`."""
     with translation.override(lang):
         return render_to_string(name, dict(context))

@@ -1,7 +1,7 @@
 from django.urls import path
 from django.views.decorators.cache import never_cache
 
-from games.views import home, rules, tables
+from games.views import app, home, rules, tables
 
 # Pages that show a private hand or a one-time link are never kept by a browser's or a
 # proxy's cache (Cache-Control: no-store): the table page and every response that
@@ -10,6 +10,7 @@ private = never_cache
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
     path("rules/<slug:game>/", rules.rules, name="rules"),
     path("rules/<slug:game>/clarifications/", rules.clarifications, name="clarifications"),
     path("play/", tables.lobby, name="lobby"),

@@ -1,10 +1,13 @@
-"""{% fragment %}: the parts of a live update that phones and moves share, drawn once."""
+"""{% fragment %}: the parts of a live update that phones and moves share, drawn once;
+{% rule_link %}: a link to a rule, named in the reader's language."""
 
 from django import template
 from django.utils import translation
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from games import render
+from games.registry import get_game
 
 register = template.Library()
 
@@ -15,3 +18,16 @@ def fragment(name: str, **context):
     and content (games.render.fragment)."""
     key = frozenset((k, render.frozen(v)) for k, v in context.items())
     return mark_safe(render.fragment(name, translation.get_language(), key))  # escaped there
+
+
+@register.simple_tag
+def rule_link(game: str, rule: str):
+    """A link to `rule` on `game`'s rules page, its name as the text (the id stays in the
+    anchor, and shows as the link's title)."""
+    found = get_game(game)
+    return format_html(
+        '<a class="rule-link" href="{}" title="{}">{}</a>',
+        found.rule_url(rule),
+        rule,
+        found.rule_name(rule),
+    )

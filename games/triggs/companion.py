@@ -17,13 +17,27 @@ State (plain JSON):
 - sheets (per seat: boxes crossed in rows 1..12), obsolete ([] | [12] | [12, 11]);
 - pending_extra (extra crosses still to place) and extra_seat (who places them, or None);
 - undo: None or {"seat": s, "state": the state before s's latest entry, without "undo"};
+- correction: None or {"by": s, "seat": t, "value": v, "crosses": n}, a correction of
+  seat t's row v to n crosses that s proposed and t has yet to confirm or reject;
 - last: the latest entry for the game log: {"seat", "type": "cross", "value", "sets",
   "extras": [row, ...]} (extras grow as the chain is placed), {"seat", "type": "pass"},
-  {"seat", "type": "undo", "undone": <the undone entry's "last">}, or None.
+  {"seat", "type": "undo", "undone": <the undone entry's "last">}, a correction's step
+  {"seat", "type": "correct" | "confirm" | "reject", "by", "target", "value", "from",
+  "to"} ("correct" with by == target is applied at once), or None.
 
 Actions: {"type": "cross", "value": v, "sets": n} (n sets laid for v; n is a count here,
 the cards stay on the table), {"type": "extra", "value": w}, {"type": "pass"} (a turn
 without a cross; turn marker only) and {"type": "undo"}.
+
+Corrections, for mistakes found later (a wrong row, a mistaken winning tap): any seat may
+propose {"type": "correct", "seat": t, "value": v, "crosses": n} (row v of seat t's
+sheet to n crosses), at any time but during a chain of extra crosses, the game over
+included. A seat's own sheet is corrected at once; another's waits for that seat's
+{"type": "confirm"}, or a {"type": "reject"} by it or by the proposer; one correction
+waits at a time. A correction recomputes the obsolete rows (T-OBSOLETE-*) and the win
+(T-WIN): a sheet made full wins, and a winner's sheet made short resumes the game with
+the next seat's turn. legal_actions lists confirm and reject when they apply, not the
+hundreds of possible corrections.
 """
 
 import copy
@@ -35,6 +49,7 @@ from .sheet import ROW_SIZES, TOTAL_BOXES, VALUES, open_boxes
 __all__ = [
     "CODES",
     "IllegalAction",
+    "correction_answers",
     "apply",
     "is_over",
     "legal_actions",
@@ -65,6 +80,10 @@ CODES: dict[str, tuple[str, str]] = {
         "bad_sets",
         "no_turns",
         "nothing_to_undo",
+        "bad_crosses",
+        "no_change",
+        "correction_pending",
+        "no_correction",
     )
 }
 IllegalAction = errors.IllegalAction
@@ -77,7 +96,11 @@ FIELDS = {
     "extra": frozenset(("type", "value")),
     "pass": frozenset(("type",)),
     "undo": frozenset(("type",)),
+    "correct": frozenset(("type", "seat", "value", "crosses")),
+    "confirm": frozenset(("type",)),
+    "reject": frozenset(("type",)),
 }
+CORRECTIONS = ("correct", "confirm", "reject")
 
 
 def new_game(config: dict, seed: int) -> dict:
@@ -108,6 +131,7 @@ def new_game(config: dict, seed: int) -> dict:
         "pending_extra": 0,
         "extra_seat": None,
         "undo": None,
+        "correction": None,
         "last": None,
     }
 
@@ -143,12 +167,14 @@ def to_act(state: dict) -> list[int]:
 
 def legal_actions(state: dict, seat: int | None = None) -> list[dict]:
     """Everything `seat` may enter now (None: the seat to act, i.e. the one placing extra
-    crosses, else `turn`): every (value, sets) cross, extras, pass, undo. [] once over."""
-    if state["phase"] == "over":
-        return []
+    crosses, else `turn`): every (value, sets) cross, extras, pass, undo, and the answers
+    it may give to a correction (confirm, reject). Only those answers once over."""
     if seat is None:
         seat = state["turn"] if state["extra_seat"] is None else state["extra_seat"]
     seat = _check_seat(state, seat)
+    answers = correction_answers(state, seat)
+    if state["phase"] == "over":
+        return answers
     sheet = state["sheets"][seat]
     actions: list[dict] = []
     if state["phase"] == "extra":
@@ -164,7 +190,18 @@ def legal_actions(state: dict, seat: int | None = None) -> list[dict]:
             actions.append({"type": "pass"})
     if _undo_seat(state) == seat:
         actions.append({"type": "undo"})
-    return actions
+    return actions + answers
+
+
+def correction_answers(state: dict, seat: int) -> list[dict]:
+    """The answers `seat` may give to the correction waiting (confirm, reject), if any."""
+    correction = state.get("correction")
+    if correction is None or state["phase"] == "extra":
+        return []
+    answers = [{"type": "confirm"}] if seat == correction["seat"] else []
+    if seat in (correction["seat"], correction["by"]):
+        answers.append({"type": "reject"})
+    return answers
 
 
 # -- apply -----------------------------------------------------------------------------
@@ -177,6 +214,8 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     then undo rights, field values, whose turn it is and the rules of the sheet.
     """
     kind = errors.check_shape(action, FIELDS)
+    if kind in CORRECTIONS:
+        return _correction(state, _check_seat(state, seat), kind, action)
     if state["phase"] == "over":
         raise IllegalAction("game_over")
     seat = _check_seat(state, seat)
@@ -277,6 +316,68 @@ def _undo(state: dict, seat: int) -> dict:
     new = dict(state["undo"]["state"])
     new["undo"] = None
     new["last"] = {"seat": seat, "type": "undo", "undone": state["last"]}
+    return new
+
+
+# -- corrections -----------------------------------------------------------------------
+
+
+def _correction(state: dict, seat: int, kind: str, action: dict) -> dict:
+    """Propose, confirm or reject the correction of a row (see the module's docstring)."""
+    if state["phase"] == "extra":
+        raise IllegalAction("extra_pending")
+    pending = state.get("correction")
+    if kind == "correct":
+        target = _check_seat(state, action["seat"])
+        value = action["value"]
+        if type(value) is not int or not 1 <= value <= 12:
+            raise IllegalAction("bad_value", repr(value))
+        crosses = action["crosses"]
+        if type(crosses) is not int or not 0 <= crosses <= ROW_SIZES[value]:
+            raise IllegalAction("bad_crosses", repr(crosses))
+        if pending is not None:
+            raise IllegalAction("correction_pending")
+        before = state["sheets"][target][value - 1]
+        if crosses == before:
+            raise IllegalAction("no_change")
+        step = {"by": seat, "target": target, "value": value, "from": before, "to": crosses}
+        if target == seat:  # one's own sheet: nobody else to ask
+            return _set_row(state, {"seat": seat, "type": "correct", **step})
+        new = dict(state)
+        new["correction"] = {"by": seat, "seat": target, "value": value, "crosses": crosses}
+        new["last"] = {"seat": seat, "type": "correct", **step}
+        return new
+    if pending is None or kind not in {a["type"] for a in correction_answers(state, seat)}:
+        raise IllegalAction("no_correction")
+    target, value = pending["seat"], pending["value"]
+    step = {
+        "seat": seat,
+        "type": kind,
+        "by": pending["by"],
+        "target": target,
+        "value": value,
+        "from": state["sheets"][target][value - 1],
+        "to": pending["crosses"],
+    }
+    if kind == "confirm":
+        return _set_row(state, step)
+    new = dict(state)
+    new.update(correction=None, last=step)
+    return new
+
+
+def _set_row(state: dict, step: dict) -> dict:
+    """Row step["value"] of seat step["target"] set to step["to"] crosses; the obsolete
+    rows and the win worked out again; nothing left to undo."""
+    target, value = step["target"], step["value"]
+    new = dict(state)
+    sheets = new["sheets"] = [row[:] for row in state["sheets"]]
+    sheets[target][value - 1] = step["to"]
+    new.update(obsolete=next_obsolete(sheets, []), correction=None, undo=None, last=step)
+    if state["phase"] != "over" and sum(sheets[target]) == TOTAL_BOXES:
+        new.update(phase="over", winner=target)
+    elif state["phase"] == "over" and sum(sheets[state["winner"]]) < TOTAL_BOXES:
+        new.update(phase="play", winner=None, turn=(state["winner"] + 1) % state["players"])
     return new
 
 

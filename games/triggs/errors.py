@@ -33,6 +33,10 @@ CODES: dict[str, tuple[str, str]] = {
     # the companion score sheet (games/triggs/companion.py)
     "no_turns": ("T-SETUP-3", "companion: a turn without a cross needs the turn marker"),
     "nothing_to_undo": ("T-SHEET", "companion: only a seat's own latest entry can be undone"),
+    "bad_crosses": ("T-SHEET", "companion: a row holds from 0 to its size crosses"),
+    "no_change": ("T-SHEET", "companion: the correction leaves the row as it is"),
+    "correction_pending": ("T-SHEET", "companion: another correction waits for its answer"),
+    "no_correction": ("T-SHEET", "companion: no correction waits for this seat's answer"),
 }
 
 

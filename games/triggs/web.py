@@ -7,6 +7,7 @@ Its panels are built from `view(state, seat)` and the engine's pure functions on
 import functools
 import itertools
 import json
+import secrets
 from collections import Counter
 
 from django import forms
@@ -14,16 +15,17 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games import fields as f
-from games.adapter import GameWeb
+from games.adapter import GameWeb, ranking
 from games.bots import triggs as bots
 from games.errors import Refused
+from games.forms import first_seat, first_seat_error, first_seat_field
 from games.render import ACT_URL, FIELDS
-from games.templatetags.rules_tags import score_sheet, sheet_row
+from games.templatetags.rules_tags import sheet_row
 from games.triggs import companion, engine
-from games.triggs.sheet import TOTAL_BOXES
+from games.triggs.sheet import ROW_SIZES, TOTAL_BOXES
 
 # Sheets are drawn once per process for each thing they show, and shared by every phone
 # and table: a row by (language, row, boxes crossed, what a tap does), another player's
@@ -58,6 +60,10 @@ REFUSALS = {
     "no_turns": _("The turn marker is off: just enter your crosses."),
     "nothing_to_undo": _("There is nothing of yours to undo."),
     "draw_committed": _("You have taken your first card: take the second one to finish your draw."),
+    "bad_crosses": _("A row holds from 0 crosses to as many as it has boxes."),
+    "no_change": _("That row already has that many crosses."),
+    "correction_pending": _("Another correction is waiting for its answer: answer it first."),
+    "no_correction": _("There is no correction waiting for your answer."),
 }
 
 
@@ -88,9 +94,55 @@ def _cards(fields) -> list[int]:
     return [f.integer({"card": item}, "card", 1, 12) for item in raw]
 
 
+PILE_LABELS = {
+    "left": pgettext_lazy("pile", "Left"),
+    "stock": pgettext_lazy("pile", "Stock"),
+    "right": pgettext_lazy("pile", "Right"),
+}
+
+
+# The rules' names, the text of links to them (the rulebooks' own headings).
+RULE_NAMES = {
+    "T-DECK": pgettext_lazy("rule", "Contents"),
+    "T-SHEET": pgettext_lazy("rule", "The score sheet"),
+    "T-SETUP-1": pgettext_lazy("rule", "Setting up"),
+    "T-SETUP-2": pgettext_lazy("rule", "Setting up"),
+    "T-SETUP-3": pgettext_lazy("rule", "Who starts"),
+    "T-A": pgettext_lazy("rule", "Action A: draw cards"),
+    "T-A-LIMIT": pgettext_lazy("rule", "At most 10 cards in hand"),
+    "T-B": pgettext_lazy("rule", "Action B: discard cards"),
+    "T-C": pgettext_lazy("rule", "Action C: cross out"),
+    "T-C-CAP": pgettext_lazy("rule", "No more sets than free boxes"),
+    "T-C-BONUS": pgettext_lazy("rule", "Extra box"),
+    "T-EMPTY-HAND": pgettext_lazy("rule", "No cards left in hand"),
+    "T-REFILL": pgettext_lazy("rule", "Empty piles"),
+    "T-OBSOLETE-12": pgettext_lazy("rule", "Removing the 12s"),
+    "T-OBSOLETE-11": pgettext_lazy("rule", "Removing the 11s"),
+    "T-WIN": pgettext_lazy("rule", "End of the game"),
+}
+
+
 class TriggsWeb(GameWeb):
     slug = "triggs"
+    regions = {
+        "digital": (
+            ("status", "play"),
+            ("piles", "play"),
+            ("hand", "play"),
+            ("crosses", "play"),
+            ("sheet", "play"),
+            ("others", "players"),
+        ),
+        "companion": (
+            ("status", "play"),
+            ("entry", "play"),
+            ("sheet", "play"),
+            ("others", "players"),
+            ("correct", "players"),
+        ),
+    }
     refusals = REFUSALS
+    rule_names = RULE_NAMES
     bot_levels = {
         "greedy": (bots.greedy, pgettext_lazy("computer player level", "greedy")),
         "strong": (bots.strong, pgettext_lazy("computer player level", "strong")),
@@ -109,8 +161,15 @@ class TriggsWeb(GameWeb):
                     "value": f.integer(fields, "value", 1, 12),
                     "sets": f.integer(fields, "sets", 1, 5),
                 }
-            if kind in ("pass", "undo"):
+            if kind in ("pass", "undo", "confirm", "reject"):
                 return {"type": kind}
+            if kind == "correct":  # a correction of seat `target`'s row `value`
+                return {
+                    "type": "correct",
+                    "seat": f.integer(fields, "target", 0, 3),
+                    "value": f.integer(fields, "value", 1, 12),
+                    "crosses": f.integer(fields, "crosses", 0, max(ROW_SIZES)),
+                }
             raise f.BadInput("kind")
         if kind == "draw":
             first = f.choice(fields, "first", engine.PILE_NAMES)
@@ -168,13 +227,23 @@ class TriggsWeb(GameWeb):
         return {
             "turn_marker": forms.BooleanField(
                 label=_("Companion mode: show whose turn it is"), required=False, initial=True
-            )
+            ),
+            "first": first_seat_field(
+                _("Companion mode: who plays first"),
+                _("Play goes clockwise: sit around the table in seat order."),
+            ),
         }
+
+    def option_errors(self, mode: str, players: int, cleaned: dict) -> dict:
+        return first_seat_error(cleaned, "first", players) if mode == "companion" else {}
 
     def config(self, mode: str, players: int, cleaned: dict) -> dict:
         config = {"players": players}
         if mode == "companion":
             config["turn_marker"] = bool(cleaned.get("turn_marker"))
+            # the books draw the first player at random (the digital engine does so itself)
+            first = first_seat(cleaned, "first", players)
+            config["first"] = secrets.randbelow(players) if first is None else first
         return config
 
     # -- the panel -----------------------------------------------------------------------
@@ -192,7 +261,12 @@ class TriggsWeb(GameWeb):
 
     def log_lines(self, mode: str, rows: list[dict], names: dict) -> list[str]:
         if mode != "digital":
-            return super().log_lines(mode, rows, names)
+            return [
+                _correction_line(row, names)
+                if row["action"].get("type") in companion.CORRECTIONS
+                else self.describe(mode, row["action"], names.get(row["seat"]))
+                for row in rows[: self.log_length]
+            ]
         return describe_turns(rows[::-1], names)[-self.log_length :][::-1]
 
     def describe(self, mode: str, action: dict, name: str | None) -> str:
@@ -224,6 +298,8 @@ class TriggsWeb(GameWeb):
             return _("%(who)s drew or discarded.") % {"who": who}
         if kind == "undo":
             return _("%(who)s took back their last entry.") % {"who": who}
+        if kind in companion.CORRECTIONS:
+            return _correction_line({"action": action, "seat": None}, {None: who})
         return _("%(who)s played.") % {"who": who}
 
 
@@ -299,6 +375,65 @@ def _others(view: dict, names: dict, me, turn_of) -> list[dict]:
     ]
 
 
+def _ranking(view: dict, names: dict) -> list[dict]:
+    """Once a sheet is full (T-WIN): every player, most boxes crossed first."""
+    return ranking(
+        [
+            {"name": names.get(seat, ""), "score": sum(sheet), "words": f"{sum(sheet)}/42"}
+            for seat, sheet in enumerate(view["sheets"])
+        ]
+    )
+
+
+def _correction_line(row: dict, names: dict) -> str:
+    """A correction's step in the log: proposed (or made, on one's own sheet), confirmed,
+    or turned down."""
+    action, seat = row["action"], row["seat"]
+    who = names.get(seat) or str(_("Someone"))
+    kind = action["type"]
+    if kind == "confirm":
+        return _("%(who)s confirmed the correction of their sheet.") % {"who": who}
+    if kind == "reject":
+        return _("%(who)s turned down the correction.") % {"who": who}
+    words = {"who": who, "value": action["value"], "crosses": action["crosses"]}
+    if action["seat"] == seat:
+        return (
+            ngettext(
+                "%(who)s corrected their row %(value)s to %(crosses)s cross.",
+                "%(who)s corrected their row %(value)s to %(crosses)s crosses.",
+                action["crosses"],
+            )
+            % words
+        )
+    words["owner"] = names.get(action["seat"]) or str(_("Someone"))
+    return (
+        ngettext(
+            "%(who)s proposed setting %(owner)s's row %(value)s to %(crosses)s cross.",
+            "%(who)s proposed setting %(owner)s's row %(value)s to %(crosses)s crosses.",
+            action["crosses"],
+        )
+        % words
+    )
+
+
+def _correction(view: dict, names: dict, me, answers: list[dict]) -> dict | None:
+    """The correction waiting for its answer, as this phone sees it."""
+    pending = view.get("correction")
+    if pending is None:
+        return None
+    owner, value = pending["seat"], pending["value"]
+    return {
+        "by_name": names.get(pending["by"], ""),
+        "owner_name": names.get(owner, ""),
+        "value": value,
+        "before": view["sheets"][owner][value - 1],
+        "after": pending["crosses"],
+        "mine": me == owner,
+        "can_confirm": {"type": "confirm"} in answers,
+        "can_reject": {"type": "reject"} in answers,
+    }
+
+
 def _companion(state: dict, me, names: dict) -> dict:
     """Rows of the phone's own sheet with what each box does when tapped (T-C, T-C-BONUS)."""
     view = companion.view(state, me)
@@ -306,25 +441,59 @@ def _companion(state: dict, me, names: dict) -> dict:
     placing_extra = acting and view.get("extra_seat") == me
     can_cross = acting and not placing_extra
     sheet = view["sheets"][me] if me is not None else None
-    rows = _sheet_rows(sheet, cross=can_cross, extra=placing_extra) if sheet is not None else ""
-    marker = view["turn_marker"]
     over = companion.is_over(state)
+    # the boxes stay buttons whoever's turn it is (the engine refuses a cross out of turn,
+    # with its reason): a row is redrawn only when it is crossed
+    tappable = not over and not placing_extra
+    rows = _sheet_rows(sheet, cross=tappable, extra=placing_extra) if sheet is not None else ""
+    marker = view["turn_marker"]
+    answers = companion.correction_answers(state, me) if me is not None else []
     return {
         "view": view,
         "rows": rows,
+        "correction": _correction(view, names, me, answers),
+        # the sheets a seated player may correct: every seat's, its own first
+        "correctable": []
+        if me is None
+        else sorted(
+            ({"index": i, "name": names.get(i, "")} for i in range(view["players"])),
+            key=lambda seat: seat["index"] != me,
+        ),
+        "row_values": engine.VALUES,
+        "cross_counts": range(max(ROW_SIZES) + 1),
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
         "others": _others(
             view, names, me, lambda s: marker and not over and s in companion.to_act(state)
         ),
+        "watching": me is None,
         "can_cross": can_cross,
         "placing_extra": placing_extra,
+        # the status line (games/triggs/_status.html), drawn once per content
+        "status": {
+            "phase": view["phase"],
+            "obsolete": view["obsolete"],
+            "winner_name": names.get(view.get("winner")),
+            "ranking": _ranking(view, names) if over else [],
+            "placing_extra": placing_extra,
+            "extra_name": names.get(view.get("extra_seat")),
+            "turn_name": names.get(view["turn"]) if marker else None,
+            "can_cross": can_cross,
+        },
         "can_pass": can_cross and marker,
         "can_undo": me is not None and view.get("can_undo") == me,
         "turn_name": names.get(view["turn"]) if marker else None,
         "extra_name": names.get(view.get("extra_seat")),
         "winner_name": names.get(view.get("winner")),
     }
+
+
+def _can_draw(state: dict, seat: int, sources: list[str]) -> bool:
+    try:
+        engine.apply(state, seat, {"type": "draw", "from": sources})
+    except engine.IllegalAction:
+        return False
+    return True
 
 
 def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
@@ -347,6 +516,7 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
     pile_list = [
         {
             "name": name,
+            "label": PILE_LABELS[name],
             "top": piles[name].get("top"),
             "count": piles[name]["count"],
             "face_up": name != "stock",
@@ -354,6 +524,12 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         }
         for name in engine.PILE_NAMES
     ]
+    taken = draw_step["pile"] if draw_step else None
+    for pile in pile_list:  # a first card taken is no longer counted in its pile
+        if pile["name"] == taken:
+            pile["count"] = pile["count"] - 1 if pile["count"] else "—"
+        if taken:  # the second card: from a pile the engine lets the draw end on
+            pile["drawable"] = _can_draw(state, me, [taken, pile["name"]])
     crosses = []
     crossable = engine.cross_options(view) if playing else []
     if playing:
@@ -390,8 +566,10 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
         "others": _others(view, names, me, lambda s: s in to_act),
+        "watching": me is None,
         "turn_name": names.get(view["turn"]),
         "winner_name": names.get(view.get("winner")),
+        "ranking": _ranking(view, names) if over else [],
     }
 
 
@@ -450,6 +628,19 @@ def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
 
 @functools.lru_cache(maxsize=DRAWN_SHEETS)
 def mini_sheet(lang: str, crossed: tuple[int, ...], name: str) -> str:
-    """Another player's sheet, small and read-only."""
+    """Another player's sheet, small and read-only: per row its number, a ✕ per crossed
+    box and a dot per open one, and the count."""
+    rows = [
+        {
+            "value": value,
+            "marks": "✕" * done,
+            "open": "·" * (size - done),
+            "crossed": done,
+            "size": size,
+            "full": done == size,
+        }
+        for value, size, done in zip(engine.VALUES, engine.ROW_SIZES[1:], crossed, strict=True)
+    ]
+    context = {"rows": rows, "label": name, "total": sum(crossed)}
     with translation.override(lang):
-        return render_to_string("games/triggs/_sheet.html", score_sheet(crossed, label=name))
+        return render_to_string("games/triggs/_mini_sheet.html", context)

@@ -7,14 +7,21 @@ playable cards and why another is not, the lowest bids that beat the current one
 the last trick was won and what a hand was worth all come from the engine.
 """
 
+import functools
+import json
+
 from django import forms
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from games import fields as f
 from games import labels
-from games.adapter import GameWeb
+from games.adapter import GameWeb, ranking
 from games.bots import triumfdrez as bots
+from games.forms import first_seat, first_seat_error, first_seat_field
 from games.triumfdrez import companion, engine
 from games.triumfdrez.cards import DECK, FIGURE, NUMBER
 
@@ -87,7 +94,19 @@ def figure_of(card_id: str) -> str:
 
 
 def card_context(card_id: str) -> dict:
-    """What a card's drawing shows: symbol, figure, number and colour name."""
+    """What a card's drawing shows: symbol, figure, number and colour name; `html`, the
+    drawing itself (games/triumfdrez/_card.html) in the active language."""
+    return _card(card_id) | {"html": card_html(translation.get_language(), card_id)}
+
+
+@functools.lru_cache(maxsize=4 * 64)
+def card_html(lang: str, card_id: str) -> str:
+    """A card drawn once per process and language: a table's screen shows dozens."""
+    with translation.override(lang):
+        return mark_safe(render_to_string("games/triumfdrez/_card.html", {"card": _card(card_id)}))
+
+
+def _card(card_id: str) -> dict:
     figure, number = figure_of(card_id), NUMBER[card_id]
     neutral = figure == "neutral"
     return {
@@ -149,9 +168,46 @@ def _bid_choices() -> dict:
     }
 
 
+# The rules' names, the text of links to them (the rulebooks' own headings).
+RULE_NAMES = {
+    "D-DECK": pgettext_lazy("rule", "The deck"),
+    "D-PLAYERS": pgettext_lazy("rule", "Players and partners"),
+    "D-DEAL": pgettext_lazy("rule", "The deal"),
+    "D-AUCTION": pgettext_lazy("rule", "Choosing the trump: the auction"),
+    "D-PLAY": pgettext_lazy("rule", "The declarer leads"),
+    "D-FOLLOW": pgettext_lazy("rule", "Following the figure"),
+    "D-RANK": pgettext_lazy("rule", "Trumps and super-trumps"),
+    "D-NEUTRAL": pgettext_lazy("rule", "The neutral cards"),
+    "D-OPEN": pgettext_lazy("rule", "Playing with open cards"),
+    "D-SCORE": pgettext_lazy("rule", "Scoring"),
+    "D-MATCH": pgettext_lazy("rule", "Winning the match"),
+}
+
+
 class TriumfDrezWeb(GameWeb):
     slug = "triumfdrez"
+    regions = {
+        "digital": (
+            ("status", "play"),
+            ("trick", "play"),
+            ("auction", "play"),
+            ("result", "play"),
+            ("hand", "play"),
+            ("bid", "play"),
+            ("open", "play"),
+            ("scores", "players"),
+            ("others", "players"),
+        ),
+        "companion": (
+            ("status", "play"),
+            ("scores", "play"),
+            ("auction", "play"),
+            ("entry", "play"),
+            ("history", "players"),
+        ),
+    }
     refusals = REFUSALS
+    rule_names = RULE_NAMES
     bot_levels = {
         "heuristic": (bots.heuristic, pgettext_lazy("computer player level", "steady")),
         "strong": (bots.strong, pgettext_lazy("computer player level", "strong")),
@@ -191,11 +247,25 @@ class TriumfDrezWeb(GameWeb):
                     key: labels.REFUSALS["bad_target"]
                     for key in ("required", "invalid", "min_value", "max_value")
                 },
-            )
+            ),
+            "first": first_seat_field(
+                _("Companion mode: who deals first"),
+                _(
+                    "The player after the dealer bids first and play goes on in seat order: "
+                    "sit around the table in seat order, to the right."
+                ),
+            ),
         }
 
+    def option_errors(self, mode: str, players: int, cleaned: dict) -> dict:
+        return first_seat_error(cleaned, "first", players) if mode == "companion" else {}
+
     def config(self, mode: str, players: int, cleaned: dict) -> dict:
-        return {"players": players, "target": cleaned["target"]}
+        config = {"players": players, "target": cleaned["target"]}
+        first = first_seat(cleaned, "first", players)
+        if mode == "companion" and first is not None:  # else the deal's seed draws the dealer
+            config["dealer"] = first
+        return config
 
     def panel(self, mode, state, seat, names, pending) -> dict:
         if mode == "companion":
@@ -227,10 +297,12 @@ class TriumfDrezWeb(GameWeb):
                 "bid": bid_words(action),
             }
         if kind == "result":
-            return _("%(who)s entered %(tricks)s tricks for the declaring side.") % {
-                "who": who,
-                "tricks": action["tricks"],
-            }
+            tricks = action["tricks"]
+            return ngettext(
+                "%(who)s entered %(tricks)s trick for the declaring side.",
+                "%(who)s entered %(tricks)s tricks for the declaring side.",
+                tricks,
+            ) % {"who": who, "tricks": tricks}
         if kind == "undo_bid":
             return _("%(who)s took back the last bid.") % {"who": who}
         if kind == "undo_hand":
@@ -245,13 +317,30 @@ def _names_of(names: dict, seats) -> list[str]:
     return [names.get(s, "") for s in seats]
 
 
+def _ranking(view: dict, teams, names: dict) -> list[dict]:
+    """Once the match is won (D-MATCH): the sides, best score first."""
+    if view.get("winner") is None:
+        return []
+    return ranking(
+        [
+            {
+                "name": " + ".join(_names_of(names, members)),
+                "score": view["scores"][i],
+                "words": ngettext("%(n)s point", "%(n)s points", view["scores"][i])
+                % {"n": view["scores"][i]},
+            }
+            for i, members in enumerate(teams)
+        ]
+    )
+
+
 def _companion(state: dict, me, names: dict) -> dict:
     """The tracker: auction in words, sides with their players, history (D-AUCTION, D-SCORE)."""
     view = companion.view(state, me)
     teams = view["teams"]
     contract = view.get("contract")
     declaring = view.get("declaring_team")
-    over = companion.is_over(state)
+    undoable = [a for a in companion.legal_actions(state) if a["type"].startswith("undo")]
     history = [
         {
             "hand_no": hand["hand_no"],
@@ -260,7 +349,11 @@ def _companion(state: dict, me, names: dict) -> dict:
             "contract": bid_words(hand["contract"]),
             "tricks_won": hand["tricks_won"],
             "made": hand["tricks_won"] >= hand["contract"]["tricks"],
-            "points": hand["points"],
+            # per side: what the hand brought, and the running total after it
+            "results": [
+                {"gain": gain, "total": total}
+                for gain, total in zip(hand["points"], hand["scores"], strict=True)
+            ],
         }
         for hand in view["history"]
     ]
@@ -280,15 +373,42 @@ def _companion(state: dict, me, names: dict) -> dict:
         "winner_names": _names_of(names, teams[view["winner"]])
         if view.get("winner") is not None
         else [],
+        "ranking": _ranking(view, teams, names),
         **_bid_choices(),
         "seat_choices": sorted(names.items()),
-        "can_undo_bid": bool(view["auction"]) and not over,
-        "can_undo_hand": bool(view["history"]),
+        # every entry can be taken back until the hand is confirmed, a contract entered
+        # directly too (the engine's legal actions say what can)
+        "can_undo_bid": {"type": "undo_bid"} in undoable,
+        "undo_contract": view["phase"] == "tricks" and not view["auction"],
+        "can_undo_hand": {"type": "undo_hand"} in undoable,
         "tricks_range": range(engine.MAX_TRICKS + 1),
         "bid_range": range(1, engine.MAX_TRICKS + 1),
         # A bid of as many tricks can still beat the current one (open, fewer trumps).
         "default_tricks": (view.get("current_bid") or {}).get("tricks", 1),
     }
+
+
+def _trick_seats(view: dict, names: dict, me, to_act) -> list[dict]:
+    played = {p["seat"]: p["card"] for p in view["trick"]}
+    count = len(view["hand_sizes"])
+    first = me if me is not None else 0
+    return [
+        {
+            "name": names.get(seat, ""),
+            "mine": seat == me,
+            "turn": len(to_act) == 1 and seat in to_act,
+            "card": card_context(played[seat]) if seat in played else None,
+        }
+        for seat in ((first + i) % count for i in range(count))
+    ]
+
+
+def _led(trick: list[dict]) -> dict | None:
+    """The figure the trick was led with (what others follow, D-FOLLOW)."""
+    if not trick:
+        return None
+    figure = figure_of(trick[0]["card"])
+    return {"symbol": FIGURE_SYMBOLS[figure], "name": FIGURE_NAMES[figure]}
 
 
 def _digital(state: dict, me, names: dict) -> dict:
@@ -315,9 +435,7 @@ def _digital(state: dict, me, names: dict) -> dict:
             {
                 "card": card_context(card),
                 "legal": card in legal,
-                "reason": labels.sentence(unplayable[card], adapter)
-                if card in unplayable
-                else None,
+                "reason": unplayable.get(card),  # a code: its sentence is sent once
             }
             for card in cards
         ]
@@ -376,6 +494,12 @@ def _digital(state: dict, me, names: dict) -> dict:
     return {
         "view": view,
         "groups": groups,
+        # why the unplayable cards may not be played, each sentence once (table.js)
+        "reasons": json.dumps(
+            {code: str(labels.sentence(code, adapter)) for code in set(unplayable.values())},
+            ensure_ascii=False,
+            sort_keys=True,
+        ),
         "my_turn": bidding or bool(legal),
         "bidding": bidding,
         "can_pass": top is not None,
@@ -391,7 +515,11 @@ def _digital(state: dict, me, names: dict) -> dict:
             {"name": names.get(p["seat"], ""), "card": card_context(p["card"])}
             for p in view["trick"]
         ],
+        # the trick laid out by seat, from this phone's (or seat 0's) round the table
+        "trick_seats": _trick_seats(view, names, me, to_act),
+        "led": _led(view["trick"]),
         "last_trick": last_trick,
+        "tricks_played": sum(view["tricks_won"]),
         "open_hands": open_hands,
         "others": [
             {
@@ -410,5 +538,6 @@ def _digital(state: dict, me, names: dict) -> dict:
         "winner_names": _names_of(names, teams[view["winner"]])
         if view.get("winner") is not None
         else [],
+        "ranking": _ranking(view, teams, names),
         "too_low": REFUSALS["bid_too_low"],
     }

@@ -23,7 +23,7 @@ from games.live import snapshot
 from games.models import CODE_ALPHABET, CODE_LENGTH, Table
 from games.phones import MAX_SEATS_PER_PHONE
 from games.registry import GAMES, get_game
-from games.render import live_html, table_summary
+from games.render import flash_html, live_html, meta_html, screen, stamp, table_summary
 
 CODE_RE = re.compile(rf"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 
@@ -226,15 +226,20 @@ def _render_table(request, table: Table, error=None, status=200):
     phone = _phone(request, table)
     active, host = phone.active, phone.host
     snap = snapshot(table)
-    lang, csrf = get_language(), get_token(request)
-    html = live_html(snap, phone.seats, active, host, lang, error, csrf, oob=bool(request.htmx))
+    lang, csrf, oob = get_language(), get_token(request), bool(request.htmx)
+    now = screen(snap, phone.seats, active, host, lang)
+    live = stamp(live_html(now, oob=oob), table.code, active, table.version, csrf)
+    flash = flash_html(error, table.game, oob=oob)
+    meta = meta_html(table.version, oob=oob)
     if request.htmx:
-        return HttpResponse(html, status=status)
+        return HttpResponse(meta + flash + live, status=status)
     join_url = request.build_absolute_uri(reverse("join", kwargs={"code": table.code}))
     context = {
         "table": table_summary(table),
         "host": host,
-        "live": html,
+        "live": live,
+        "flash": flash,
+        "meta": meta,
         "join_url": join_url,
         "join_qr": _qr_svg(join_url),
         "created": table.created,

@@ -1,6 +1,7 @@
-// Live table: connection status, resync after a gap or a sleep, no double taps.
-// htmx's WebSocket extension connects, reconnects with backoff and swaps the
-// partials; this only watches over it.
+// Live table: connection status, resync after a gap or a sleep, no double taps, each
+// form sent with the version the phone shows, and messages that stay.
+// htmx's WebSocket extension connects, reconnects with backoff and swaps the regions
+// the server sends (only those that changed); this only watches over it.
 (function () {
   "use strict";
   var socket = null;
@@ -15,9 +16,154 @@
   }
 
   function currentVersion() {
-    var live = document.getElementById("table-live");
-    return live ? parseInt(live.dataset.version, 10) : null;
+    var meta = document.getElementById("table-meta");
+    return meta ? parseInt(meta.dataset.version, 10) : null;
   }
+
+  // A region the server did not resend keeps its forms as they were drawn: each form is
+  // sent with the version the phone shows now, and an action id of its own for that
+  // version (sent twice, it is applied once).
+  function actionId(form, version) {
+    if (form.dataset.idVersion !== String(version)) {
+      var bytes = new Uint8Array(16);
+      window.crypto.getRandomValues(bytes);
+      form.dataset.actionId = Array.prototype.map.call(bytes, function (b) {
+        return (b < 16 ? "0" : "") + b.toString(16);
+      }).join("");
+      form.dataset.idVersion = String(version);
+    }
+    return form.dataset.actionId;
+  }
+  document.body.addEventListener("htmx:wsConfigSend", function (evt) {
+    var form = evt.target.closest ? evt.target.closest("form") : null;
+    var version = currentVersion();
+    if (!form || version === null) return;
+    evt.detail.parameters.version = String(version);
+    evt.detail.parameters.action_id = actionId(form, version);
+  });
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    var version = currentVersion();
+    if (form.hasAttribute("ws-send") || version === null) return;
+    if (form.elements.version) form.elements.version.value = String(version);
+    if (form.elements.action_id) form.elements.action_id.value = actionId(form, version);
+  }, true);
+
+  // A form someone is filling in survives a redraw of its region by someone else's move:
+  // what was chosen is put back into the new form (an option that no longer exists is
+  // left as the new form has it). Sending the form forgets it.
+  var touched = {};
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.form;
+    if (form && form.id) touched[form.id] = true;
+  });
+  document.body.addEventListener("htmx:wsBeforeSend", function (evt) {
+    var form = evt.target.closest ? evt.target.closest("form") : null;
+    if (form && form.id) delete touched[form.id];
+  });
+  var kept = {};
+  document.body.addEventListener("htmx:wsBeforeMessage", function () {
+    kept = {};
+    Object.keys(touched).forEach(function (id) {
+      var form = document.getElementById(id);
+      if (!form) { delete touched[id]; return; }
+      kept[id] = { form: form, values: Array.prototype.map.call(form.elements, function (el) {
+        return [el.name, el.type, el.value, el.checked];
+      }) };
+    });
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    Object.keys(kept).forEach(function (id) {
+      var form = document.getElementById(id);
+      if (!form) return; // gone (a part of it redrawn, or all of it: choices put back)
+      var seen = {}; // boxes of the same name and value (cards of one value) in turn
+      kept[id].values.forEach(function (saved) {
+        var name = saved[0], type = saved[1], value = saved[2], checked = saved[3];
+        if (!name || type === "hidden" || type === "submit") return;
+        var same = Array.prototype.filter.call(form.elements, function (el) {
+          return el.name === name && (el.type !== "checkbox" && el.type !== "radio" || el.value === value);
+        });
+        if (type === "checkbox" || type === "radio") {
+          var key = name + "=" + value;
+          var el = same[seen[key] = (seen[key] || 0)];
+          seen[key] += 1;
+          if (el) el.checked = checked;
+        } else if (same[0] && same[0].tagName === "SELECT") {
+          if (Array.prototype.some.call(same[0].options, function (o) { return o.value === value; })) {
+            same[0].value = value;
+          }
+        } else if (same[0]) {
+          same[0].value = value;
+        }
+      });
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    kept = {};
+  });
+
+  // Moments that matter (your turn, a trick won, the hand's score, the winner, rows that
+  // leave the game) are marked data-moment by the server: when one appears, it is shown
+  // in a banner and brought into view; your turn also vibrates, where the phone can and
+  // the player has not switched it off (the menu; kept on this phone).
+  var present = {};
+  function moments(announce) {
+    var now = {};
+    Array.prototype.forEach.call(document.querySelectorAll("[data-moment]"), function (el) {
+      var key = el.dataset.moment;
+      now[key] = true;
+      if (!announce || present[key]) return;
+      var title = el.querySelector(key.indexOf("trick") === 0 ? "strong" : "h3");
+      var text = (title || el).textContent.trim();
+      showBanner(text.length > 90 ? text.slice(0, 89) + "…" : text);
+      if (key !== "turn" && el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
+      if (key === "turn" && vibrate() && navigator.vibrate) navigator.vibrate(150);
+    });
+    present = now;
+  }
+  var bannerTimer = null;
+  function showBanner(text) {
+    var banner = document.getElementById("moment");
+    if (!banner || !text) return;
+    banner.textContent = text;
+    banner.hidden = false;
+    window.clearTimeout(bannerTimer);
+    bannerTimer = window.setTimeout(function () { banner.hidden = true; }, 2500);
+  }
+  function vibrate() {
+    try { return window.localStorage.getItem("vibrate") !== "off"; } catch (e) { return true; }
+  }
+  var toggle = document.getElementById("vibrate-toggle");
+  if (toggle) {
+    if (!navigator.vibrate) toggle.closest("label").hidden = true;
+    toggle.checked = vibrate();
+    toggle.addEventListener("change", function () {
+      try { window.localStorage.setItem("vibrate", toggle.checked ? "on" : "off"); } catch (e) { /* private mode */ }
+    });
+  }
+  document.body.addEventListener("htmx:wsAfterMessage", function () { moments(true); });
+  moments(false);
+
+  // A message stays until it is dismissed, replaced, or LINGER ms have passed.
+  var LINGER = 8000;
+  var flashTimer = null;
+  function watchFlash() {
+    var flash = document.getElementById("table-flash");
+    if (!flash || !flash.textContent.trim()) return;
+    window.clearTimeout(flashTimer);
+    flashTimer = window.setTimeout(function () {
+      var now = document.getElementById("table-flash");
+      if (now) now.replaceChildren();
+    }, LINGER);
+  }
+  document.addEventListener("click", function (evt) {
+    if (evt.target.closest && evt.target.closest("[data-dismiss]")) {
+      var flash = document.getElementById("table-flash");
+      if (flash) flash.replaceChildren();
+    }
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", function (evt) {
+    if (evt.detail.message.indexOf('id="table-flash"') >= 0) watchFlash();
+  });
 
   // The server answers only if the table has moved on from the version shown here.
   function resync() {
@@ -43,10 +189,16 @@
     lastVersion = version;
   });
 
-  // A submitted form is disabled until the next render replaces it.
+  // A submitted form is disabled until the server answers (a region it sends replaces
+  // the form, or the answer leaves it: then it is enabled again).
   document.body.addEventListener("htmx:wsBeforeSend", function (evt) {
     var form = evt.target.closest ? evt.target.closest("form") : null;
     if (form) form.classList.add("sending");
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("form.sending"), function (form) {
+      form.classList.remove("sending");
+    });
   });
 
   document.addEventListener("visibilitychange", function () {
@@ -100,10 +252,15 @@
   // tricks that beat it (the engine's order of bids: D-AUCTION ruling).
   function updateBid() {
     var form = document.getElementById("bid-form");
-    if (!form || !form.dataset.lowestBeating) return; // the companion tracker refuses on entry
-    var lowest = form.dataset.lowestBeating.split(",").map(Number);
+    var source = document.getElementById("lowest-beating");
+    if (!form || !source) return; // the companion tracker refuses on entry
+    var lowest = source.dataset.lowestBeating.split(",").map(Number);
     var shape = (form.open.checked ? 4 : 0) + (form.trump.value === "" ? 2 : 0) +
       (form.supertrump.value === "" ? 1 : 0);
+    if (!touched[form.id] && +form.tricks.value < lowest[shape] &&
+        Array.prototype.some.call(form.tricks.options, function (o) { return +o.value === lowest[shape]; })) {
+      form.tricks.value = String(lowest[shape]); // offer the lowest bid that beats the current one
+    }
     var ok = +form.tricks.value >= lowest[shape];
     form.querySelector("button[value=bid]").disabled = !ok;
     form.querySelector(".bid-hint").textContent = ok ? "" : form.dataset.tooLow;
@@ -114,16 +271,28 @@
   document.body.addEventListener("htmx:wsAfterMessage", updateBid);
   updateBid();
 
-  // A card that may not be played says why when tapped (D-FOLLOW, D-NEUTRAL).
+  // A card that may not be played says why when tapped (D-FOLLOW, D-NEUTRAL): its reason
+  // is a code, the hand's form holds each code's sentence once.
   document.addEventListener("click", function (evt) {
     var card = evt.target.closest && evt.target.closest("[data-reason]");
     var flash = document.getElementById("table-flash");
-    if (!card || !flash) return;
+    var form = card && card.closest("[data-reasons]");
+    if (!card || !flash || !form) return;
     var p = document.createElement("p");
     p.className = "error";
-    p.textContent = card.dataset.reason;
+    p.textContent = JSON.parse(form.dataset.reasons)[card.dataset.reason] || "";
     flash.replaceChildren(p);
+    watchFlash();
   });
 
+  // When the table was opened, in the phone's own time zone and language.
+  var opened = document.getElementById("table-opened");
+  if (opened && window.Intl) {
+    var at = new Date(opened.dataset.at);
+    var format = new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
+    if (!isNaN(at)) opened.textContent = opened.dataset.local.replace("{when}", format.format(at));
+  }
+
   lastVersion = currentVersion();
+  watchFlash();
 })();

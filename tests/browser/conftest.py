@@ -60,13 +60,19 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def asgi_server(tmp_path_factory, chromium_path):
     """The real ASGI stack (daphne, Channels, WebSockets) on a throwaway SQLite file."""
+    yield from serve(tmp_path_factory, "companion.settings")
+
+
+def serve(tmp_path_factory, settings: str, bot_delay: float = 0.05):
+    """Run the site with `settings` until the generator is closed; yields its address.
+    Computer players answer after `bot_delay` seconds, from the server's loop."""
     db = tmp_path_factory.mktemp("db") / "browser.sqlite3"
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{db}",
         "DEBUG": "1",
-        "DJANGO_SETTINGS_MODULE": "companion.settings",
-        "BOT_DELAY": "0.05",  # computer players answer at once, but from the server's loop
+        "DJANGO_SETTINGS_MODULE": settings,
+        "BOT_DELAY": str(bot_delay),
     }
     env.pop("REDIS_URL", None)
     subprocess.run(

@@ -6,11 +6,12 @@ import time
 
 import pytest
 
+from games.triggs.sheet import ROW_SIZES
 from tests.browser.conftest import CONTEXT, PHONE
 
 # People tap a few times a second at most; the phone's rate limit (4 a second after a
 # burst of 10) says so, and a faster test would be refused with "slow down".
-TAP_GAP = 0.27
+TAP_GAP = 0.3
 _last_tap = {}
 
 
@@ -32,12 +33,12 @@ def new_phone(browser):
 
 
 def version(page) -> int:
-    return int(page.locator("#table-live").get_attribute("data-version"))
+    return int(page.locator("#table-meta").get_attribute("data-version"))
 
 
 def wait_for_version(page, at_least: int) -> None:
     page.wait_for_function(
-        f"document.getElementById('table-live') && +document.getElementById('table-live').dataset.version >= {at_least}",
+        f"document.getElementById('table-meta') && +document.getElementById('table-meta').dataset.version >= {at_least}",
         timeout=10_000,
     )
 
@@ -93,7 +94,9 @@ def test_companion_triggs_game_to_the_end(browser, asgi_server, screenshots):
         if turns == 8:
             ana.screenshot(path=str(screenshots / "companion-triggs-ana.png"), full_page=True)
             boris.screenshot(path=str(screenshots / "companion-triggs-boris.png"), full_page=True)
-        mover = ana if ana.locator("button.box.open").count() else boris
+        # the boxes are buttons whoever's turn it is; the seat to act can also pass
+        mine = ana.locator("button[value=pass]").count() + ana.locator("button.box.extra").count()
+        mover = ana if mine else boris
         other = boris if mover is ana else ana
         if mover is boris and boris.locator("button.box.extra").count() == 0:
             # Boris only ever says he drew or discarded; Ana races to 42.
@@ -123,6 +126,57 @@ def test_companion_triggs_game_to_the_end(browser, asgi_server, screenshots):
     assert "Ana" in boris.locator(".others").inner_text()
 
 
+def correct(page, others, target: str, row: int, crosses: int) -> None:
+    """Propose (or, on one's own sheet, make) a correction from the players pane."""
+    page.click("label[for=pane-players]")
+    if not page.locator("#correct-sheet[open]").count():
+        page.click("#correct-sheet summary")
+    page.select_option("#correct-form select[name=target]", label=target)
+    page.select_option("#correct-form select[name=value]", str(row))
+    page.select_option("#correct-form select[name=crosses]", str(crosses))
+    tap(page, "#correct-form button[type=submit]", *others)
+
+
+def test_companion_triggs_corrections(browser, asgi_server, screenshots):
+    """Issue 18: an entry two turns back is corrected once its owner confirms on their own
+    phone; a mistaken winning tap is taken back and the game resumes."""
+    ana, (boris,), code = create_and_join(browser, asgi_server, "triggs")
+    tap(ana, "#table-live form[action$='start/'] button", boris)
+    first, second = (ana, boris) if ana.locator("button[value=pass]").count() else (boris, ana)
+    first_name = "Ana" if first is ana else "Boris"
+    tap(first, "#row-7 button.box.open[value='2']", second)  # meant one 7, not two
+    tap(second, "#row-5 button.box.open[value='1']", first)
+    tap(first, "#row-9 button.box.open[value='1']", second)
+    assert first.locator("#row-7 .box.crossed").count() == 2
+
+    correct(second, [first], first_name, 7, 1)
+    assert first.locator("#row-7 .box.crossed").count() == 2  # until its owner says yes
+    assert "7" in first.locator("#correction").inner_text()
+    assert second.locator("#correction button[value=confirm]").count() == 0
+    first.screenshot(path=str(screenshots / "companion-triggs-correction.png"))
+    tap(first, "#correction button[value=confirm]", second)
+    assert first.locator("#row-7 .box.crossed").count() == 1
+    assert not first.locator("#correction").count() and not second.locator("#correction").count()
+
+    # The second player fills their own sheet by corrections, but for one box, and wins
+    # with a tap: the wrong row. Taking it back resumes the game.
+    second_name = "Boris" if first is ana else "Ana"
+    for row, size in enumerate(ROW_SIZES[1:], start=1):
+        full = size - 1 if row == 12 else size
+        if int(second.locator(f"#row-{row}").locator(".box.crossed").count()) != full:
+            correct(second, [first], second_name, row, full)
+    second.click("label[for=pane-play]")
+    wait_for_version(first, version(second))
+    if not second.locator("button[value=pass]").count():  # the first player's turn
+        tap(first, "button[value=pass]", second)
+    tap(second, "#row-12 button.box.open", first)
+    assert second_name in first.locator(".winner").inner_text()
+    correct(second, [first], second_name, 12, ROW_SIZES[12] - 1)
+    assert not first.locator(".winner").count()
+    assert first.locator("button[value=pass]").count()  # the game goes on: the next seat
+    second.screenshot(path=str(screenshots / "companion-triggs-win-taken-back.png"))
+
+
 def test_companion_triumfdrez_hand(browser, asgi_server, screenshots):
     ana, (boris,), _code = create_and_join(browser, asgi_server, "triumfdrez", lang="fr")
     tap(ana, "#table-live form[action$='start/'] button", boris)
@@ -141,7 +195,9 @@ def test_companion_triumfdrez_hand(browser, asgi_server, screenshots):
     boris.click("#bid-form button[value=bid]")
     boris.wait_for_selector("#table-flash .error", timeout=10_000)
     assert "ne bat pas" in boris.locator("#table-flash").inner_text()
-    assert "D-AUCTION" in boris.locator("#table-flash a").inner_text()
+    link = boris.locator("#table-flash a")  # the rule, by its name in French
+    assert link.get_attribute("href").endswith("#D-AUCTION")
+    assert "Choix de l’atout" in link.inner_text()
     boris.screenshot(path=str(screenshots / "companion-triumfdrez-refused.png"), full_page=True)
     # The other player passes: the contract stands.
     tap(boris, "#bid-form button[value=pass]", ana)
@@ -152,3 +208,18 @@ def test_companion_triumfdrez_hand(browser, asgi_server, screenshots):
         assert "11" in page.locator("#scores").inner_text()
         assert page.locator(".history tbody tr").count() == 1
     ana.screenshot(path=str(screenshots / "companion-triumfdrez-scores.png"), full_page=True)
+
+    # Issue 18: a wrong contract entered directly (no auction) is taken back and corrected.
+    ana.click("#table-live details.panel summary")
+    contract = "#table-live details.panel form"
+    ana.select_option(f"{contract} select[name=declarer]", label="Boris")
+    ana.select_option(f"{contract} select[name=tricks]", "11")
+    tap(ana, f"{contract} button[type=submit]", boris)
+    assert "11 plis" in boris.locator("#contract-panel").inner_text()
+    tap(boris, "button[value=undo_bid]", ana)  # "Reprendre le contrat", on any phone
+    assert ana.locator("#bid-form").count() and not ana.locator("#contract-panel").count()
+    ana.click("#table-live details.panel summary")
+    ana.select_option(f"{contract} select[name=declarer]", label="Boris")
+    ana.select_option(f"{contract} select[name=tricks]", "8")
+    tap(ana, f"{contract} button[type=submit]", boris)
+    assert "8 plis" in boris.locator("#contract-panel").inner_text()

@@ -9,18 +9,38 @@ from tests.browser.conftest import CONTEXT, PHONE
 
 pytestmark = pytest.mark.browser
 
-# People tap a few times a second at most; the phone's rate limit (4 a second) says so.
-TAP_GAP = 0.27
+# People tap a few times a second at most; the phone's rate limit (4 a second, after a
+# burst of 10) says so. Every tap waits its turn, both taps of a draw included.
+TAP_GAP = 0.3
+
+
+def pace(last: float) -> float:
+    """Wait until TAP_GAP after the tap at `last`; the time of this tap."""
+    time.sleep(max(0.0, last + TAP_GAP - time.monotonic()))
+    return time.monotonic()
 
 
 def version(page) -> int:
-    return int(page.locator("#table-live").get_attribute("data-version"))
+    return int(page.locator("#table-meta").get_attribute("data-version"))
 
 
 def wait_for_my_move(page) -> None:
     page.wait_for_function(
         "() => document.querySelector('#winner, #hand-form, button.box.extra')", timeout=15_000
     )
+
+
+def wait_for_version(page, before: int) -> None:
+    """Until the page shows a version after `before`; a refusal shown instead fails at once
+    with its words."""
+    page.wait_for_function(
+        f"() => +document.getElementById('table-meta').dataset.version > {before}"
+        " || document.querySelector('#table-flash .error')",
+        timeout=15_000,
+    )
+    assert not page.locator("#table-flash .error").count(), page.locator(
+        "#table-flash"
+    ).inner_text()
 
 
 def hand(page) -> list[int]:
@@ -50,7 +70,7 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
     page.click("li[data-seat='1'] .bot-form button")
     page.wait_for_selector("li[data-seat='1'] form[action$='free/']")
     page.click("#table-live form[action$='start/'] button")
-    page.wait_for_selector("#digital-panel")
+    page.wait_for_selector("#table-live[data-stage=play]")
 
     moves, last, shots = 0, 0.0, set()
     used = {"ticked cross": False, "draw": False}
@@ -60,8 +80,7 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
             break
         moves += 1
         assert moves < 150, "the game did not end"
-        time.sleep(max(0.0, last + TAP_GAP - time.monotonic()))
-        last = time.monotonic()
+        last = pace(last)
         before = version(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         if "hand" not in shots:
@@ -94,11 +113,10 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
             if "draw" not in shots:
                 page.screenshot(path=str(screenshots / "digital-triggs-draw.png"))
                 shots.add("draw")
+            last = pace(last)
             page.locator("#draw-form button[name=second][value='stock']").click()
             used["draw"] = True
-            page.wait_for_function(
-                f"+document.getElementById('table-live').dataset.version > {before}"
-            )
+            wait_for_version(page, before)
             assert len(hand(page)) == len(before_hand) + 2
         elif page.locator("#draw-form button.t-pile").count():
             page.locator("#draw-form button.t-pile").first.click()
@@ -109,12 +127,7 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
             for i in range(cards.count()):
                 cards.nth(i).click()
             page.locator("#discard-button").click()
-        page.wait_for_function(
-            f"+document.getElementById('table-live').dataset.version > {before}", timeout=10_000
-        )
-        assert not page.locator("#table-flash .error").count(), page.locator(
-            "#table-flash"
-        ).inner_text()
+        wait_for_version(page, before)
 
     assert "42" in page.locator("#winner").inner_text()
     # A deal (128-bit seed, random per run) may end before this phone ever has to draw
@@ -129,9 +142,7 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
     # a rematch deals a new game at the same table
     before = version(page)
     page.click("#rematch-form button")
-    page.wait_for_function(
-        f"+document.getElementById('table-live').dataset.version > {before}", timeout=10_000
-    )
+    wait_for_version(page, before)
     wait_for_my_move(page)
     assert not page.locator("#winner").count()
     assert len(hand(page)) >= 1

@@ -10,7 +10,7 @@ from tests.browser.conftest import CONTEXT, PHONE
 
 pytestmark = pytest.mark.browser
 
-TAP_GAP = 0.27  # people tap a few times a second at most; the phone's rate limit says so
+TAP_GAP = 0.3  # people tap a few times a second at most; the phone's rate limit says so
 
 
 def my_move_or_score(page) -> None:
@@ -38,7 +38,7 @@ def test_a_digital_hand_from_the_auction_to_the_score(browser, asgi_server, scre
         page.wait_for_selector(f"li[data-seat='{seat}'] form[action$='free/']")
     page.screenshot(path=str(screenshots / "digital-triumfdrez-lobby.png"))
     page.click("#table-live form[action$='start/'] button")
-    page.wait_for_selector(".drez-digital")
+    page.wait_for_selector("#table-live[data-stage=play]")
 
     # The hand shows every card with its figure symbol, number and colour name.
     cards = page.locator("#my-hand .d-card")
@@ -56,7 +56,7 @@ def test_a_digital_hand_from_the_auction_to_the_score(browser, asgi_server, scre
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         time.sleep(max(0.0, last + TAP_GAP - time.monotonic()))
         last = time.monotonic()
-        before = int(page.locator("#table-live").get_attribute("data-version"))
+        before = int(page.locator("#table-meta").get_attribute("data-version"))
         if page.locator("#bid-form").count():
             if "auction" not in shots:
                 page.screenshot(path=str(screenshots / "digital-triumfdrez-auction.png"))
@@ -77,11 +77,17 @@ def test_a_digital_hand_from_the_auction_to_the_score(browser, asgi_server, scre
                 shots.add("reason")
             page.locator("#play-form button[name=card]").first.click()
         page.wait_for_function(
-            f"+document.getElementById('table-live').dataset.version > {before}", timeout=20_000
+            f"+document.getElementById('table-meta').dataset.version > {before}", timeout=20_000
         )
 
+    # the hand's score is where the player is looking, without scrolling (issue 16)
+    time.sleep(0.5)
+    tabs = page.locator(".pane-tabs").bounding_box()["y"]
+    for part in ("#result-title", "#hand-result p"):  # its title and the points it gave
+        box = page.locator(part).first.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= tabs + 0.5, (part, box)
     result = page.locator("#hand-result").inner_text()
-    assert "D-SCORE" in result and "=" in result
+    assert "=" in result and page.locator("#hand-result a[href$='#D-SCORE']").count() == 1
     assert page.locator("#last-trick").count() == 1
     page.screenshot(path=str(screenshots / "digital-triumfdrez-score.png"), full_page=True)
     context.close()

@@ -85,6 +85,7 @@ def test_new_game_gives_blank_sheets_and_the_contract_keys():  # T-SHEET
         "pending_extra": 0,
         "extra_seat": None,
         "undo": None,
+        "correction": None,
         "last": None,
     }
     assert companion.new_game({"players": 3}, 7) == state
@@ -204,6 +205,93 @@ def test_a_full_sheet_wins_and_ends_the_game():  # T-WIN
     assert companion.view(state, 0)["can_undo"] is None
 
 
+# -- corrections -----------------------------------------------------------------------
+
+
+def correct(seat, value, crosses):
+    return {"type": "correct", "seat": seat, "value": value, "crosses": crosses}
+
+
+CONFIRM = {"type": "confirm"}
+REJECT = {"type": "reject"}
+
+
+def test_a_mistake_two_turns_back_is_corrected_once_its_owner_confirms():
+    state = game(3)
+    state = companion.apply(state, 0, cross(7, 2))  # Ana meant row 8
+    state = companion.apply(state, 1, cross(5, 1))
+    state = companion.apply(state, 2, cross(9, 1))
+    assert illegal(state, 0, UNDO) == "nothing_to_undo"  # too late for undo
+    # Boris spots it and proposes the fix of Ana's row 7; nothing changes yet
+    proposed = companion.apply(state, 1, correct(0, 7, 0))
+    assert proposed["sheets"] == state["sheets"] and proposed["turn"] == state["turn"]
+    assert proposed["correction"] == {"by": 1, "seat": 0, "value": 7, "crosses": 0}
+    assert proposed["last"] == {
+        "seat": 1,
+        "type": "correct",
+        "by": 1,
+        "target": 0,
+        "value": 7,
+        "from": 2,
+        "to": 0,
+    }
+    assert companion.legal_actions(proposed, 0)[-2:] == [CONFIRM, REJECT]
+    assert companion.legal_actions(proposed, 1)[-1:] == [REJECT]
+    assert CONFIRM not in companion.legal_actions(proposed, 1)
+    assert illegal(proposed, 1, CONFIRM) == "no_correction"  # only the owner confirms
+    assert illegal(proposed, 2, REJECT) == "no_correction"
+    # play goes on meanwhile, and Ana confirms on her phone
+    proposed = companion.apply(proposed, 0, cross(3, 1))
+    done = companion.apply(proposed, 0, CONFIRM)
+    assert done["sheets"][0] == sheet_with(r3=1)
+    assert done["correction"] is None and done["undo"] is None
+    assert done["last"]["type"] == "confirm" and done["last"]["to"] == 0
+    assert done["turn"] == proposed["turn"]
+    # her own sheet needs nobody's confirmation: the 2 crosses go to row 8
+    own = companion.apply(done, 0, correct(0, 8, 2))
+    assert own["sheets"][0] == sheet_with(r3=1, r8=2) and own["correction"] is None
+
+
+def test_a_correction_can_be_rejected_by_its_owner_or_withdrawn_by_its_proposer():
+    state = companion.apply(game(), 0, cross(4, 1))
+    proposed = companion.apply(state, 0, correct(1, 4, 1))
+    for seat in (0, 1):
+        rejected = companion.apply(proposed, seat, REJECT)
+        assert rejected["sheets"] == state["sheets"] and rejected["correction"] is None
+        assert rejected["last"]["type"] == "reject"
+
+
+def test_a_taken_back_win_resumes_the_game_with_the_next_seat():  # T-WIN
+    state = with_sheets(game(3), sheet_with(), almost_full(12))
+    state = companion.apply(state, 0, PASS)
+    won = companion.apply(state, 1, cross(12, 1))  # a mistaken tap on the last box
+    assert (won["phase"], won["winner"]) == ("over", 1)
+    assert illegal(won, 2, cross(3, 1)) == "game_over"
+    back = companion.apply(won, 1, correct(1, 12, ROW_SIZES[12] - 1))
+    assert (back["phase"], back["winner"], back["turn"]) == ("play", None, 2)
+    assert back["sheets"][1] == almost_full(12)
+    assert companion.apply(back, 2, cross(3, 1))["turn"] == 0
+
+
+def test_a_correction_recomputes_obsolete_rows_and_can_win():  # T-OBSOLETE-12, T-WIN
+    state = with_sheets(game(), sheet_with(r12=ROW_SIZES[12]), almost_full(12))
+    state = companion.apply(state, 0, PASS)
+    assert state["obsolete"] == []
+    won = companion.apply(state, 1, correct(1, 12, ROW_SIZES[12]))  # its own: at once, full
+    assert (won["phase"], won["winner"], won["obsolete"]) == ("over", 1, [12])
+    fixed = companion.apply(won, 0, correct(1, 12, ROW_SIZES[12] - 1))
+    assert fixed["phase"] == "over"  # until its owner confirms
+    fixed = companion.apply(fixed, 1, CONFIRM)
+    assert (fixed["phase"], fixed["winner"], fixed["obsolete"]) == ("play", None, [])
+
+
+def test_no_correction_during_a_chain_of_extra_crosses():  # T-C-BONUS
+    state = with_sheets(game(), sheet_with(r2=1))
+    state = companion.apply(state, 0, cross(2, 1))
+    assert state["phase"] == "extra"
+    assert illegal(state, 1, correct(0, 5, 1)) == "extra_pending"
+
+
 # -- turn marker, pass, undo -----------------------------------------------------------
 
 
@@ -303,6 +391,14 @@ ERRORS = {
     "bad_sets": (game(), 0, cross(3, 0)),
     "no_turns": (game(turn_marker=False), 0, PASS),
     "nothing_to_undo": (game(), 0, UNDO),
+    "bad_crosses": (game(), 0, {"type": "correct", "seat": 1, "value": 2, "crosses": 3}),
+    "no_change": (game(), 0, {"type": "correct", "seat": 1, "value": 2, "crosses": 0}),
+    "correction_pending": (
+        companion.apply(game(), 0, {"type": "correct", "seat": 1, "value": 2, "crosses": 1}),
+        1,
+        {"type": "correct", "seat": 0, "value": 3, "crosses": 1},
+    ),
+    "no_correction": (game(), 1, {"type": "confirm"}),
 }
 
 

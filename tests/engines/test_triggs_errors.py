@@ -169,7 +169,14 @@ def test_bad_config_seed_must_be_an_int():
 
 def test_every_code_has_a_test_and_a_rule_of_record():
     # The companion score sheet's own codes are tested in test_triggs_companion.py.
-    companion_only = {"no_turns", "nothing_to_undo"}
+    companion_only = {
+        "no_turns",
+        "nothing_to_undo",
+        "bad_crosses",
+        "no_change",
+        "correction_pending",
+        "no_correction",
+    }
     assert set(CASES) | {"bad_config"} | companion_only == set(CODES)
     for code, (rule, text) in CODES.items():
         assert re.fullmatch(r"[a-z]+(_[a-z]+)*", code)

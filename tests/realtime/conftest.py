@@ -8,13 +8,16 @@ from channels.testing import WebsocketCommunicator
 
 from companion.asgi import application
 from games import phones, services
+from tests.screens import Page
 from tests.tables import config
 
 ORIGIN = b"http://127.0.0.1:8000"
 
 
 class Phone:
-    """One phone's WebSocket: what it sends, and the renders it receives."""
+    """One phone's WebSocket: what it sends, the messages it receives and the page they
+    make (`next` returns the page after the next message; `received` keeps them as
+    sent)."""
 
     def __init__(self, code, tokens=(), origin=ORIGIN, lang="es", seat=None):
         cookie = f"{phones.cookie_pair(code, tokens)}; csrftoken=testcsrf".encode()
@@ -24,7 +27,9 @@ class Phone:
             f"/ws/table/{code}/?{query}",
             headers=[(b"origin", origin), (b"host", b"127.0.0.1:8000"), (b"cookie", cookie)],
         )
-        self.received = []
+        self.received = []  # the messages as sent
+        self.page = Page()  # what they made of the page
+        self.pages = []  # the page after each message
 
     async def connect(self):
         connected, _ = await self.comm.connect(timeout=5)
@@ -36,9 +41,10 @@ class Phone:
         output = await self.comm.receive_output(timeout)
         if output["type"] == "websocket.close":
             return output
-        html = output["text"]
-        self.received.append(html)
-        return html
+        self.received.append(output["text"])
+        self.page.apply(output["text"])
+        self.pages.append(self.page.html)
+        return self.page.html  # the page as the phone now shows it
 
     async def send(self, **fields):
         await self.comm.send_to(text_data=json.dumps(fields))
@@ -53,7 +59,7 @@ class Phone:
 
 
 def version_of(html):
-    return int(re.search(r'id="table-live"[^>]*data-version="(\d+)"', html).group(1))
+    return int(re.search(r'id="table-meta"[^>]*data-version="(\d+)"', html).group(1))
 
 
 def flash_of(html):

@@ -103,6 +103,25 @@ async def test_refused_moves_are_not_abuse_but_a_flood_is_closed_without_a_rende
     assert len(renders) <= 2  # refusals of abuse are drawn at most once a second
 
 
+async def test_malformed_frames_get_at_most_one_refusal_drawn_a_second(phone):
+    """Within the rate limit too: a burst of malformed frames gets one refusal drawn
+    (issue 17, item 2), while a move the table refuses is drawn each time."""
+    from games import consumers
+
+    table, tokens, _host = await seated_table(players=2)
+    other = 1 - table.state["turn"]
+    mine = phone(table.code, [tokens[other]], lang="es")
+    assert await mine.connect()
+    for _ in range(4):
+        await mine.comm.send_to(text_data="not json")
+    assert "No se ha entendido" in flash_of(await mine.next())
+    assert await mine.comm.receive_nothing(timeout=0.3)
+    for _ in range(3):  # out of turn: not abuse
+        await mine.act(other, table.version, kind="cross", value="9", sets="1")
+        assert "No es tu turno" in flash_of(await mine.next())
+    assert consumers.BUCKET_SIZE >= 7  # all of them were within the rate limit
+
+
 async def test_sockets_are_capped_per_client_address_and_per_table(settings):
     from games import consumers
 
@@ -146,3 +165,25 @@ async def test_websocket_handshakes_for_unknown_codes_are_rate_limited(settings)
     assert await handshake(table.code)  # known codes are not counted…
     assert not await handshake("XXXXXX")
     assert not await handshake(table.code)  # …but once over, nothing is told
+
+
+async def test_websocket_handshakes_from_one_address_are_rate_limited(settings):
+    """A flooder cut off (4008) and coming back at once: past "ws_connect" handshakes a
+    minute, its sockets are closed with 4429 before the table is read or drawn."""
+    settings.RATE_LIMITS = {"ws_connect": (3, 60)}
+    table, _tokens, _host = await seated_table(players=2)
+    headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+
+    async def handshake(address):
+        comm = WebsocketCommunicator(application, f"/ws/table/{table.code}/", headers=headers)
+        comm.scope["client"] = (address, 50000)
+        connected, code = await comm.connect(timeout=5)
+        if connected:
+            await comm.receive_from(timeout=5)  # the table, drawn on connect
+            await comm.disconnect()
+        return connected, code
+
+    for _ in range(3):
+        assert (await handshake("10.0.0.7"))[0]
+    assert await handshake("10.0.0.7") == (False, 4429)
+    assert (await handshake("10.0.0.8"))[0]  # another address is not held back

@@ -7,6 +7,7 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
+from games import services
 from games.models import Action, Table
 from tests.realtime.conftest import flash_of, seated_table, version_of
 
@@ -62,7 +63,8 @@ async def test_two_phones_on_the_same_version_only_one_applies(phone):
     assert await action_count(table) == 2  # the start and one bid
     table = await reload(table)
     assert len(table.state["auction"]) == 1
-    stale = [html for html in renders if "Quelqu’un a joué avant vous" in flash_of(html)]
+    messages = a.received[1:] + b.received[1:]
+    stale = [html for html in messages if "Quelqu’un a joué avant vous" in flash_of(html)]
     assert len(stale) == 1
     assert version_of(stale[0]) == table.version  # the refusal comes with a fresh render
     await a.close()
@@ -247,12 +249,12 @@ async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(
     # the move kept the snapshot it made in its own transaction: five phones, no read
     assert reads == [False]
     # each still sees its own seat: its sheet has the buttons, the watcher's page none
-    assert [p.received[-1].count('name="seat" value="') > 0 for p in phones] == [True] * 4 + [False]
+    assert [p.pages[-1].count('name="seat" value="') > 0 for p in phones] == [True] * 4 + [False]
     addresses = []
     for i, p in enumerate(phones[:4]):
-        assert f'name="seat" value="{i}"' in p.received[-1]
+        assert f'name="seat" value="{i}"' in p.pages[-1]
         # the moves' forms post to the table in the phone's own language
-        found = set(re.findall(rf'action="/(\w+)/t/{table.code}/act/"', p.received[-1]))
+        found = set(re.findall(rf'action="/(\w+)/t/{table.code}/act/"', p.pages[-1]))
         assert found <= {langs[i]}
         addresses += found
     assert len(addresses) >= 2  # the seat to play now, and the one that may undo
@@ -289,3 +291,53 @@ async def test_a_phone_never_goes_back_to_an_older_change_told_late(phone):
     assert version_of(await p.next()) == table.version + 1  # not the old version
     for each in (p, mover):
         await each.close()
+
+
+async def test_a_change_sends_each_phone_only_the_regions_it_changed(phone):
+    """Issue 16: a seat taken in the lobby touches one region of a guest's screen (the
+    seats), and one move the few it changed (a sheet or the others', the status, the
+    log); a message is small and keeps what the phone holds elsewhere (a form in
+    progress)."""
+    table, tokens, host = await seated_table(players=3, start=False)
+    guest = phone(table.code, [tokens[1]])
+    assert await guest.connect()
+    await database_sync_to_async(services.free_seat)(table, host, 2)
+    html = await guest.next()
+    assert guest.page.updates[-1] == ["r-lobby"]  # one region, nothing else
+    assert len(guest.received[-1]) < 2500
+    assert "Chloé" not in html
+    tokens[2] = await database_sync_to_async(services.claim_seat)(table, 2, "Chloé")
+    await guest.next()
+    assert guest.page.updates[-1] == ["r-lobby"]
+    await database_sync_to_async(services.start_table)(table, host, "start-" + "s" * 16)
+    await guest.next()
+    assert guest.page.updates[-1] == ["table-live"]  # another layout: the whole table
+    table = await reload(table)
+    turn = table.state["turn"]
+    mover = phone(table.code, [tokens[turn]])
+    assert await mover.connect()
+    watcher = guest if turn != 1 else phone(table.code, [tokens[0]])
+    if watcher is not guest:
+        assert await watcher.connect()
+    await mover.act(turn, table.version, kind="cross", value="4", sets="2")
+    await mover.next()
+    await watcher.next()
+    # the mover: the row crossed and its sheet's total, not the other rows
+    assert {"row-4", "sheet-title"} <= set(mover.page.updates[-1])
+    assert not {f"row-{n}" for n in range(1, 13) if n != 4} & set(mover.page.updates[-1])
+    assert f"other-{turn}" in watcher.page.updates[-1]  # the others: the mover's small sheet
+    for p in (mover, watcher):
+        assert {"r-seats", "r-tools", "r-sheet", "r-others"}.isdisjoint(p.page.updates[-1])
+        assert len(p.received[-1]) < 4096
+
+
+async def test_a_phone_that_missed_a_version_gets_the_whole_table_on_resync(phone):
+    table, tokens, _host = await seated_table(players=2)
+    ana = phone(table.code, [tokens[0]])
+    assert await ana.connect()
+    await ana.send(kind="resync", version=table.version - 1)
+    await ana.next()
+    assert ana.page.updates[-1] == ["table-live"]
+    assert version_of(ana.received[-1]) == table.version
+    await ana.send(kind="resync", version=table.version)  # shown already: nothing
+    assert await ana.comm.receive_nothing(timeout=0.3)

@@ -92,8 +92,20 @@ def pile(html, name):
     return (int(top.group(1)) if top else None), int(block.group(1))
 
 
+def check_message(html, state, seat):
+    """Every card a message shows is in `seat`'s hand; one-tap crosses use only those."""
+    seen = engine.view(state, seat)
+    hand = Counter(seen.get("hand", []))
+    assert not Counter(int(card) for card in re.findall(r'data-card="(\d+)"', html)) - hand
+    for sets in re.findall(r'name="sets" value="([0-9+|]+)"', html):
+        laid = Counter(int(card) for part in sets.split("|") for card in part.split("+"))
+        assert not laid - hand
+    assert str(state["seed"]) not in html
+
+
 def check_payload(html, state, seat):
-    """Everything a payload shows of cards is in `seat`'s view, and all of its hand is."""
+    """The page as the messages left it: everything it shows of cards is in `seat`'s view,
+    and all of its hand is."""
     seen = engine.view(state, seat)
     cards = sorted(int(card) for card in re.findall(r'data-card="(\d+)"', html))
     assert cards == (seen["hand"] if seat is not None else [])
@@ -145,9 +157,10 @@ async def test_a_whole_game_shows_each_phone_its_own_view_only(phone):
     for p, seat in everyone:
         assert len(p.received) > 20
         assert not [h for h in p.received if 'class="error"' in flash_of(h)]
-        for html in p.received:
-            check_payload(html, states[version_of(html)], seat)
-    assert 'id="winner"' in ana.received[-1]
+        for message, page in zip(p.received, p.pages, strict=True):
+            check_message(message, states[version_of(message)], seat)
+            check_payload(page, states[version_of(page)], seat)
+    assert 'id="winner"' in ana.pages[-1]
     # every move of a bot seat came from a bot, and bots never moved for a person
     for row in log[1:]:
         assert row.client_action_id.startswith("bot:") == (row.seat in BOTS)
@@ -220,7 +233,7 @@ async def test_a_spectator_is_never_shown_a_hand(phone):
     table, _tokens, _host = await digital_table()
     watcher = phone(table.code)
     assert await watcher.connect()
-    html = watcher.received[0]
+    html = watcher.pages[0]
     assert "data-card=" not in html and 'id="hand"' not in html
     check_payload(html, (await reload(table)).state, None)
     await watcher.close()

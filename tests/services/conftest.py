@@ -37,10 +37,12 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.screens import Page
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 NAMES = ("Ana", "Boris", "Chloé", "Dmitri")
-VERSION_RE = re.compile(r'id="table-live"[^>]*data-version="(\d+)"')
+VERSION_RE = re.compile(r'id="table-meta"[^>]*data-version="(\d+)"')
 FLASH_RE = re.compile(r'id="table-flash"[^>]*>(.*?)</div>', re.S)
 
 
@@ -172,7 +174,8 @@ class Process:
 
 
 class Server(Process):
-    """A daphne process serving the project (or any ASGI app) on 127.0.0.1."""
+    """The production server (daphne, through companion.serve) serving the project (or any
+    ASGI app) on 127.0.0.1."""
 
     def __init__(self, name, log_dir, env: dict, app="companion.asgi:application", port=None):
         super().__init__(name, log_dir, port)
@@ -186,7 +189,7 @@ class Server(Process):
         return [
             PYTHON,
             "-m",
-            "daphne",
+            "companion.serve",
             "-v",
             "0",
             "-b",
@@ -256,9 +259,12 @@ class WebSocket:
         self.close_code: int | None = None
 
     @classmethod
-    async def connect(cls, port: int, path: str, headers: dict, timeout: float = 5):
+    async def connect(cls, port: int, path: str, headers: dict, timeout: float = 5, source=None):
+        """`source`: the loopback address to connect from (any of 127.0.0.0/8), so that the
+        server sees distinct clients."""
+        local = (source, 0) if source else None
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection("127.0.0.1", port, limit=2**22), timeout
+            asyncio.open_connection("127.0.0.1", port, limit=2**22, local_addr=local), timeout
         )
         key = base64.b64encode(os.urandom(16)).decode()
         lines = [
@@ -401,8 +407,9 @@ class Browser:
 class Render:
     version: int | None
     flash: str
-    html: str
+    html: str  # the message as sent
     at: float
+    page: str = ""  # the page as the messages so far made it (tests.screens.Page)
 
 
 # htmx's WebSocket extension connects again after these close codes only
@@ -431,6 +438,7 @@ class Phone:
     connects: int = 0
     server: object = None
     ws: WebSocket | None = None
+    page: Page = field(default_factory=Page)
 
     def __post_init__(self):
         self._waiters: list[asyncio.Future] = []
@@ -494,7 +502,10 @@ class Phone:
             if last is not None and version is not None and version > last + 1:
                 self.gaps += 1
                 await self.send({"kind": "resync"})
-            self.renders.append(Render(version, flash_of(message), message, time.monotonic()))
+            self.page.apply(message)
+            self.renders.append(
+                Render(version, flash_of(message), message, time.monotonic(), self.page.html)
+            )
             self._notify()
         self.closes.append(ws.close_code)
         self._notify()

@@ -5,5 +5,5 @@ comes from 127.0.0.1."""
 
 from companion.settings import *  # noqa: F403
 
-RATE_LIMITS = {"unknown_code": (10**9, 60), "create_table": (10**9, 600)}
+RATE_LIMITS = {"unknown_code": (10**9, 60), "create_table": (10**9, 600), "ws_connect": (10**9, 60)}
 WS_SOCKETS_PER_ADDRESS = WS_SOCKETS_PER_TABLE = 10**6

@@ -17,10 +17,12 @@ import json
 import random
 import re
 import uuid
+from collections import Counter
 
 import pytest
 from django.db import transaction
 from django.test import Client
+from django.utils import translation
 
 from games import live, phones, render, services
 from games.models import Action, Seat, Table, hash_token
@@ -202,20 +204,26 @@ def normalised(payload: str) -> str:
     return payload
 
 
+def live_render(table, phone, seat, lang, error=None) -> str:
+    """The whole live update a phone gets (on connecting, or after a resync)."""
+    now = render.screen(live.snapshot(table), phone, seat, False, lang)
+    with translation.override(lang):
+        html = render.meta_html(now.version) + render.flash_html(error, table.game)
+        return render.stamp(html + render.live_html(now), table.code, seat, now.version, "csrf")
+
+
 def payloads(table_id: int, seat: int | None, tokens, probe, pages: bool) -> dict:
     """Everything `seat`'s phone can receive now, by surface."""
     table = Table.objects.get(pk=table_id)
     lang = LANGS[seat % len(LANGS)] if seat is not None else "es"
     phone = [seat] if seat is not None else []
-    out = {"live": render.live_html(live.snapshot(table), phone, seat, False, lang, None, "csrf")}
+    out = {"live": live_render(table, phone, seat, lang)}
     if seat is not None:
         try:
             services.apply_action(table, seat, probe, table.version, "probe-" + uuid.uuid4().hex)
         except services.Refused as refusal:
             table = Table.objects.get(pk=table_id)
-            out["refusal"] = render.live_html(
-                live.snapshot(table), phone, seat, False, lang, refusal, "csrf"
-            )
+            out["refusal"] = live_render(table, phone, seat, lang, refusal)
         else:
             raise AssertionError(f"the probe {probe} was applied for seat {seat}")
     if pages:
@@ -301,6 +309,17 @@ def states_by_version(cluster, code: str) -> dict:
     return states
 
 
+def check_message(html: str, state: dict, seat: int | None, engine) -> None:
+    """A message as sent: no card outside the seat's view, no seed."""
+    seen = engine.view(state, seat)
+    assert str(state["seed"]) not in html
+    assert not Counter(int(card) for card in HAND_CARD.findall(html)) - Counter(
+        seen.get("hand", [])
+    )
+    tops = {seen["piles"]["left"]["top"], seen["piles"]["right"]["top"], seen["discard"]["top"]}
+    assert {int(top) for top in PILE_TOP.findall(html)} <= tops
+
+
 def check_live_payload(html: str, state: dict, seat: int | None, engine) -> None:
     seen = engine.view(state, seat)
     assert str(state["seed"]) not in html
@@ -359,7 +378,8 @@ async def test_a_digital_table_on_real_servers_shows_each_phone_its_own_view(clu
         for seat, phone in [*enumerate(phones), (None, watcher)]:
             assert phone.renders
             for received in phone.renders:
-                check_live_payload(received.html, states[received.version], seat, engine)
+                check_message(received.html, states[received.version], seat, engine)
+                check_live_payload(received.page, states[received.version], seat, engine)
         for seat, html in pages:
             assert final_seed not in html
             version = (

@@ -248,7 +248,7 @@ def test_the_lobby_offers_it_and_creates_a_digital_table(highcard):
     assert (table.game, table.mode, table.config) == (SLUG, "digital", {"players": 2})
     assert table.status == Table.Status.LOBBY and table.players == 2
     lobby = page(ana, code, 0)
-    assert "<h1>Highcard " in lobby
+    assert '<h1 class="app-title"><span class="app-game">Highcard</span>' in lobby
     assert '<option value="lowest">lowest</option>' in lobby  # its computer player's level
     # a mode it does not have is refused, and no table is made
     refused = Client().post(

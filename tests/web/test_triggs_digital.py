@@ -282,11 +282,28 @@ def test_a_draw_in_two_taps_shows_what_the_first_card_uncovered(two_people):
     ):
         response = act(host, table, **fields)
         assert response.status_code == 409
-        assert 'href="/es/rules/triggs/#T-A"' in response.content.decode()
+        page = " ".join(response.content.decode().split())
+        # the rule named in the reader's words, its id in the anchor
+        assert 'href="/es/rules/triggs/#T-A" title="T-A">Regla: Acción A: robar cartas</a>' in page
     assert table.state["hands"][0] == [5, 5]
     assert act(host, table, kind="draw", first="left", second="left").status_code == 302
     assert sorted(table.state["hands"][0]) == [4, 5, 5, 9]
     assert Seat.objects.get(table=table, index=0).pending == ""
+
+
+def test_the_second_tap_offers_only_piles_the_draw_can_end_on(two_people):
+    """T-A, T-REFILL: the last card of a pile taken first, with no discard pile to refill
+    it, leaves that pile empty: it is not offered for the second card."""
+    table, host, _guest = two_people
+    set_position(table, hands=[[5, 5], [1]], right=[8], discard=[], under="stock")
+    assert act(host, table, kind="draw_first", first="right").status_code == 302
+    html = host.get(f"/es/t/{table.code}/").content.decode()
+    offered = set(re.findall(r'name="second" value="(\w+)"', html))
+    assert offered == {"left", "stock"}
+    response = act(host, table, kind="draw", first="right", second="right")
+    assert response.status_code == 409 and table.state["hands"][0] == [5, 5]
+    assert act(host, table, kind="draw", first="right", second="stock").status_code == 302
+    assert len(table.state["hands"][0]) == 4
 
 
 def test_a_first_pick_that_cannot_be_drawn_is_refused_and_commits_nothing(two_people):

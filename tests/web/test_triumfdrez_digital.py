@@ -2,6 +2,7 @@
 service as people (a bot partner with a person at 4 players), illegal moves are refused
 with the rule, the scoring is explained and the next hand moves the dealer on."""
 
+import html as htmllib
 import re
 
 import pytest
@@ -93,7 +94,9 @@ def test_a_bid_that_does_not_beat_the_current_one_is_refused_with_the_rule(peopl
     # the form enables only bids above 5 rook/3: 5 tricks if open or dropping both
     # trump and super-trump, else 6 (the engine's lowest_beating, by shape of bid)
     assert 'data-lowest-beating="6,5,5,5,5,5,5,5"' in html
-    tricks = re.search(r'<select name="tricks"[^>]*>(.*?)</select>', html, re.S).group(1)
+    tricks = re.search(
+        r'<select id="bid-tricks" name="tricks"[^>]*>(.*?)</select>', html, re.S
+    ).group(1)
     assert re.findall(r'value="(\d+)"', tricks) == [str(n) for n in range(5, 14)]
     for tricks, trump in (("4", ""), ("5", "queen")):
         response = phones[0].post(
@@ -132,6 +135,9 @@ def test_an_illegal_card_is_refused_with_the_rule_and_changes_nothing(people_and
     table.refresh_from_db()
     html = phones[0].get(f"/fr/t/{table.code}/").content.decode()
     assert 'data-card="rook-9"' in html and 'data-reason="' in html  # shown, not playable
+    # why, in words, once for the hand (the card carries the reason's code)
+    reasons = re.search(r'data-reasons="([^"]*)"', html).group(1)
+    assert "Vous avez une carte de la figure d’entame" in htmllib.unescape(reasons)
     response = phones[0].post(
         f"/fr/t/{table.code}/act/", {"seat": "0", **fields(html), "kind": "play", "card": "rook-9"}
     )

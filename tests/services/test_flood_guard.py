@@ -1,0 +1,82 @@
+"""The production server (companion.serve) counts a WebSocket's frames as they arrive
+(issue 17, item 2): a flood is cut off (4008) after FRAMES_BURST frames, before the
+application is handed the rest, and pings count too. Served by a real process; the
+application is tests/services/counting_app.py, which tells how many frames it got.
+No database or Redis needed."""
+
+import asyncio
+import contextlib
+import os
+import struct
+
+import pytest
+
+from companion.serve import FRAMES_BURST, POLICY_VIOLATION
+from tests.services.conftest import Server, WebSocket, _mask
+
+PING, TEXT = 0x9, 0x1
+FLOOD = 3000
+
+
+def frames(opcode: int, payload: bytes, count: int) -> bytes:
+    """`count` masked client frames in one blob, written at once as a flooder would."""
+    out = bytearray()
+    for _ in range(count):
+        key = os.urandom(4)
+        out += struct.pack("!BB", 0x80 | opcode, 0x80 | len(payload)) + key
+        out += _mask(payload, key)
+    return bytes(out)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    process = Server(
+        "guard", tmp_path_factory.mktemp("guard"), {}, app="tests.services.counting_app:application"
+    ).start()
+    yield process
+    process.stop()
+
+
+async def write(ws: WebSocket, data: bytes) -> None:
+    ws.writer.write(data)
+    with contextlib.suppress(ConnectionError, OSError):  # cut off while writing
+        await ws.writer.drain()
+
+
+async def counts_until_closed(ws: WebSocket, expected: int) -> list[int]:
+    """The application's answers, until the socket closes or all `expected` came."""
+    seen = []
+    while True:
+        message = await asyncio.wait_for(ws.recv(), 20)
+        if message is None:
+            return seen
+        seen.append(int(message))
+        if seen[-1] == expected:
+            return seen
+
+
+async def test_a_flood_of_frames_is_cut_off_before_the_application_gets_it(server):
+    ws = await WebSocket.connect(server.port, "/flood/", {})
+    await write(ws, frames(TEXT, b'{"kind":"resync"}', FLOOD))
+    seen = await counts_until_closed(ws, FLOOD)
+    assert ws.close_code == POLICY_VIOLATION
+    assert max(seen, default=0) <= FRAMES_BURST  # the rest never reached the application
+
+
+async def test_a_flood_of_pings_is_cut_off_too(server):
+    ws = await WebSocket.connect(server.port, "/pings/", {})
+    await write(ws, frames(PING, b"x", FLOOD))
+    assert await asyncio.wait_for(ws.recv(), 20) is None  # pongs are skipped by recv
+    assert ws.close_code == POLICY_VIOLATION
+
+
+async def test_a_phone_sending_at_a_human_pace_is_never_cut_off(server):
+    ws = await WebSocket.connect(server.port, "/phone/", {})
+    await write(ws, frames(TEXT, b"{}", FRAMES_BURST))  # a whole burst at once is allowed
+    assert await counts_until_closed(ws, FRAMES_BURST) == list(range(1, FRAMES_BURST + 1))
+    for n in range(FRAMES_BURST + 1, FRAMES_BURST + 6):  # then a few a second, for good
+        await asyncio.sleep(0.3)
+        await ws.send("{}")
+        assert await asyncio.wait_for(ws.recv(), 20) == str(n)
+    assert ws.close_code is None
+    await ws.close()

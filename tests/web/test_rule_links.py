@@ -1,0 +1,46 @@
+"""Links to the rules read as the rule's name in the reader's language, not as an id
+(issue 18): "Espacio adicional", not "T-C-BONUS"; the id stays in the anchor."""
+
+import re
+
+import pytest
+from django.conf import settings
+from django.template import Context, Template
+from django.utils import translation
+
+from games.registry import GAMES
+
+LANGS = [code for code, _ in settings.LANGUAGES]
+
+
+@pytest.mark.parametrize("slug", ["triggs", "triumfdrez"])
+def test_every_rule_has_a_name_in_every_language(slug):
+    game = GAMES[slug]
+    assert set(game.web.rule_names) == set(game.rule_ids)
+    with translation.override("en"):  # no catalogue: the names as written in the code
+        english = {rule: game.rule_name(rule) for rule in game.rule_ids}
+    for lang in LANGS:
+        with translation.override(lang):
+            for rule in game.rule_ids:
+                name = game.rule_name(rule)
+                assert name != english[rule] and not re.search(r"[TD]-[A-Z]", name), (lang, rule)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rule_link_shows_the_name_and_keeps_the_id_in_the_anchor(lang):
+    template = Template('{% load live_tags %}{% rule_link "triggs" "T-C-BONUS" %}')
+    with translation.override(lang):
+        html = template.render(Context())
+        name = GAMES["triggs"].rule_name("T-C-BONUS")
+    assert html == (
+        f'<a class="rule-link" href="/{lang}/rules/triggs/#T-C-BONUS" title="T-C-BONUS">{name}</a>'
+    )
+
+
+def test_no_game_template_shows_a_rule_id_as_link_text():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "templates" / "games"
+    for path in root.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r">\s*[TD]-[A-Z][A-Z0-9-]*\s*</a>", text), path
