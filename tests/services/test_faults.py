@@ -501,7 +501,8 @@ async def test_malformed_and_forged_messages_are_refused_and_change_nothing(clus
             start = len(bad.renders)
             await bad.send(text)
             await bad.wait_until(lambda s=start: any(r.flash for r in bad.renders[s:]), what=text)
-            await asyncio.sleep(0.25)  # within the phone's rate limit
+            # refusals of abuse (the malformed ones) are drawn at most once a second
+            await asyncio.sleep(1.05)
         start = len(bad.renders)
         await bad.ws.send_frame(0x2, b"\x00\x01binary")
         await bad.wait_until(lambda: any(r.flash for r in bad.renders[start:]), what="binary")
@@ -545,16 +546,25 @@ async def test_a_replayed_client_action_id_applies_nothing(cluster):
         # replayed as it was (its old version), on the current version, and by another
         # seat's phone whose turn it is — through both processes
         actor = play.game.actor
+        # (the last is refused: its answer is the render with the refusal, not one the
+        # table's broadcast of an earlier replay may bring first)
         replays = [
-            (phones[old["seat"]], old["seat"], old["version"] - 1),
-            (phones[old["seat"]], old["seat"], play.version),
-            (phones[actor], actor, play.version),
+            (phones[old["seat"]], old["seat"], old["version"] - 1, False),
+            (phones[old["seat"]], old["seat"], play.version, False),
+            (phones[actor], actor, play.version, True),
         ]
-        for phone, seat, version in replays:
+        for phone, seat, version, refused in replays:
             start = len(phone.renders)
+
+            def answered(p=phone, s=start, refused=refused):
+                return any(r.flash or not refused for r in p.renders[s:])
+
             await phone.act(seat, version, old["client_action_id"], **old_fields)
-            await phone.wait_until(lambda p=phone, s=start: len(p.renders) > s, what="answer")
+            await phone.wait_until(answered, what="answer")
             assert phone.version == play.version
+            flashes = [r.flash for r in phone.renders[start:] if r.flash]
+            assert len(flashes) == refused, flashes
+            assert all("No se ha entendido esa petición." in f for f in flashes), flashes
         assert len(cluster.actions(table.code)) == count
         assert cluster.table(table.code)["version"] == play.version
         await legit_move_reaches(play, phones)
