@@ -19,6 +19,7 @@ What a game provides (see README, "Adding a game"):
 - `options()`, `option_errors(mode, players, cleaned)` and `config(mode, players,
   cleaned)`: its lobby options, their checks, and the table's engine config;
 - `bot_levels`: computer players by level, for digital tables;
+- `phrases`: what a player may say at the table besides the common phrases;
 - optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
   move that the table keeps on the seat (Seat.pending), e.g. Triggs's first pile.
 """
@@ -38,6 +39,9 @@ class GameWeb:
     # level is the default
     bot_levels: Mapping[str, tuple[Callable, object]] = {}
     log_length = 8  # log lines shown on the table page
+    # key → a phrase of this game a player may say at the table (gettext_lazy), after the
+    # ones every game has (games.phrases)
+    phrases: Mapping = {}
 
     # The screen of a table in play, by mode: its regions in order, each (name, pane). A
     # region is the partial `name` of the panel template (django-template-partials'

@@ -15,6 +15,7 @@ seat's view in the event loop, off the database thread.
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections import Counter
 
@@ -29,9 +30,11 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeout
 
-from games import fields, live, phones, ratelimit, render, services
+from games import fields, live, phones, phrases, presence, ratelimit, render, services
 from games.actions import BadInput, perform
+from games.forms import SayForm
 from games.models import Table
+from games.registry import get_game
 
 MAX_FRAME = 8 * 1024
 BUCKET_SIZE = 10  # messages a phone may send in a burst
@@ -51,6 +54,7 @@ TOO_MANY = 4429
 # ("policy violation"), and htmx does not reconnect after it.
 POLICY_VIOLATION = 4008
 LANGS = {code for code, _ in settings.LANGUAGES}
+log = logging.getLogger(__name__)
 WATCH_EVERY = 1.0  # seconds between two looks at Redis
 FROZEN_LOOKS = 2  # looks unanswered in a row (5 s each) before a frozen Redis counts as lost
 
@@ -192,9 +196,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = live.group_name(self.code)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self.send_render()
+        snap = await load_snapshot(self.table_id)
+        self.held = phones.seats_held(snap.seats, self.hashes) if snap is not None else []
+        self.looking, self.notes, self.snap = presence.HERE, None, None
+        self.said_at = -phrases.EVERY
+        await self.present()
+        await self.send_render(snap=snap)
+        self.beat = asyncio.ensure_future(self.heartbeat())
 
     async def disconnect(self, close_code):
+        if getattr(self, "beat", None) is not None:
+            self.beat.cancel()
+            self.beat = None
+            self.held = []
+            await self.present()
         if getattr(self, "counted", False):
             self.counted = False
             for counter, key in (
@@ -272,6 +287,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         if message.get("kind") == "resync":
             await self.send_render(unless_shown=message.get("version"), full=True)
             return
+        if message.get("kind") == "say":
+            await self.say(message)
+            return
+        if message.get("kind") == "presence":
+            if message.get("state") not in presence.STATES:
+                await self.refuse("bad_request", abuse=True)
+                return
+            if message["state"] != self.looking:
+                self.looking = message["state"]
+                await self.present()
+            return
         await self.act(message)
 
     async def act(self, message):
@@ -313,6 +339,85 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.refused_at = now
         await self.send_render(error=services.Refused(code, rule))
 
+    async def noted(self):
+        """Note this socket's seats and whether its page is shown (forget it once it has
+        none: a spectator, or closed), then who is at the table; None if Redis is away
+        (RedisWatch then closes the socket)."""
+        try:
+            if self.held:
+                await presence.NOTES.note(self.code, self.channel_name, self.held, self.looking)
+            else:
+                await presence.NOTES.forget(self.code, self.channel_name)
+            return await presence.NOTES.read(self.code)
+        except (RedisError, OSError):
+            log.warning("presence at %s not noted", self.code)
+            return None
+
+    async def present(self):
+        """Note this socket and, if who is at the table changed, tell its phones."""
+        notes = await self.noted()
+        if notes is None or notes == self.notes:
+            return
+        self.notes = notes
+        with contextlib.suppress(RedisError, OSError):
+            await self.channel_layer.group_send(
+                self.group, {"type": "presence.changed", "notes": sorted(notes.items())}
+            )
+
+    async def heartbeat(self):
+        """Note this socket again every presence.BEAT seconds, and catch up on notes that
+        went stale (a phone on a process that died): this phone's screen follows."""
+        try:
+            while True:
+                await asyncio.sleep(presence.BEAT)
+                notes = await self.noted()
+                if notes is not None and notes != self.notes:
+                    self.notes = notes
+                    await self.send_render(snap=self.snap, presence_only=True)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the socket went meanwhile
+            log.debug("presence heartbeat at %s ended", self.code, exc_info=True)
+
+    async def presence_changed(self, event):
+        notes = {int(seat): state for seat, state in event.get("notes", ())}
+        if notes != self.notes:
+            self.notes = notes
+            await self.send_render(snap=self.snap, presence_only=True)
+
+    async def say(self, message):
+        """A phrase from this phone's seat, told to the table (games.phrases): a seat's
+        phone only, while the host allows them, one every phrases.EVERY seconds."""
+        snap = self.snap
+        seat = self.active if self.active in self.held else next(iter(self.held), None)
+        if seat is None or snap is None:
+            await self.refuse("seat_not_yours")
+            return
+        form = SayForm(message, phrases.offered(get_game(snap.table.game)))
+        if not form.is_valid():
+            await self.refuse("bad_request", abuse=True)
+            return
+        if not snap.table.phrases:
+            await self.refuse("phrases_off")
+            return
+        now = time.monotonic()
+        if now - self.said_at < phrases.EVERY:
+            await self.refuse("slow_down")
+            return
+        self.said_at = now
+        self.abuse = 0
+        event = {"type": "table.said", "seat": seat, "phrase": form.cleaned_data["phrase"]}
+        with contextlib.suppress(RedisError, OSError):
+            await self.channel_layer.group_send(self.group, event)
+
+    async def table_said(self, event):
+        if self.snap is None:
+            return
+        with translation.override(self.lang):
+            html = render.said_html(self.snap, event.get("seat"), event.get("phrase"))
+        if html:
+            await self.send(text_data=html)
+
     async def table_changed(self, event):
         change = event.get("change")
         if not isinstance(change, str):
@@ -323,12 +428,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             return  # an older change, told after a newer one this phone already shows
         await self.send_render(snap=snap)
 
-    async def send_render(self, error=None, snap=None, unless_shown=None, full=False):
+    async def send_render(
+        self, error=None, snap=None, unless_shown=None, full=False, presence_only=False
+    ):
         """Send this phone what changed on its screen since the last render it was sent
         (the regions whose content differs, maybe none) with the version it now shows and
         the message if there is one; everything if `full` or the screen's layout changed.
         For a resync (`full`), nothing if the phone says it already shows this version
-        (`unless_shown`)."""
+        (`unless_shown`). Who is at the table changing (`presence_only`) redraws the table
+        the phone shows: only its regions, without the version."""
         if snap is None:
             snap = await load_snapshot(self.table_id)
         if snap is None:  # the table is gone
@@ -339,17 +447,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         seats = phones.seats_held(snap.seats, self.hashes)
         active = self.active if self.active in seats else phones.pick_active(seats, None)
-        now = render.screen(snap, seats, active, self.host, self.lang)
+        now = render.screen(snap, seats, active, self.host, self.lang, self.notes)
+        self.snap, self.held = snap, seats
         names = None if full else render.changed(self.shown, now)
         csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
         with translation.override(self.lang):
-            parts = [render.meta_html(version)]
+            parts = [] if presence_only else [render.meta_html(version)]
             if error is not None:
                 parts.append(render.flash_html(error, snap.table.game))
             parts.append(render.live_html(now, names))
             html = render.stamp("".join(parts), self.code, active, version, csrf, socket=True)
         self.shown, self.version = now, version
-        await self.send(text_data=html)
+        if html:
+            await self.send(text_data=html)
 
 
 class UnknownPath(AsyncWebsocketConsumer):

@@ -128,3 +128,28 @@ def first_seat_error(cleaned: dict, name: str, players: int) -> dict:
 
 def seat_number(index: int) -> str:
     return str(_("Seat %(n)s") % {"n": index + 1})
+
+
+class PhrasesForm(forms.Form):
+    """The host's switch for the table phrases (games.phrases): "1" on, "0" off."""
+
+    on = forms.ChoiceField(
+        choices=(("1", "1"), ("0", "0")),
+        error_messages={"invalid_choice": labels.REFUSALS["bad_request"]},
+    )
+
+
+class SayForm(forms.Form):
+    """A phrase said at the table, by its key (the table's game offers it: `offered`)."""
+
+    phrase = forms.CharField(max_length=40)
+
+    def __init__(self, data, offered):
+        super().__init__(data)
+        self.offered = offered
+
+    def clean_phrase(self):
+        phrase = self.cleaned_data["phrase"]
+        if phrase not in self.offered:
+            raise forms.ValidationError(labels.REFUSALS["bad_request"])
+        return phrase

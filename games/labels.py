@@ -35,6 +35,7 @@ REFUSALS = {
     "bad_seat": _("There is no such seat at this table."),
     "bots_digital_only": _("Computer players can only sit at digital tables."),
     "game_not_over": _("A new game can be dealt once this one is over."),
+    "phrases_off": _("The host has switched off the table phrases."),
     # every engine
     "bad_config": _("The table's settings are not valid."),
     "bad_action": _("That move is not understood. Nothing was changed."),

@@ -50,6 +50,8 @@ class Table(models.Model):
     updated = models.DateTimeField(auto_now=True)
     # Set by staff (games.admin): a finished session kept as a record, never purged.
     archived = models.BooleanField(_("archived"), default=False)
+    # whether the players may say the table phrases (games.phrases); the host decides
+    phrases = models.BooleanField(_("table phrases"), default=True)
 
     class Meta:
         verbose_name = _("table")

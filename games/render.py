@@ -27,7 +27,7 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from games import labels
+from games import labels, phrases, presence
 from games.live import Snapshot
 from games.models import Table
 from games.registry import get_game
@@ -47,7 +47,11 @@ ACT_URL = mark_safe("<!--act-url-->")
 LIVE = "games/_live.html"
 PANES = ("play", "players", "log", "table")  # where regions sit (GameWeb.regions)
 # The shared regions around a game's: (name, template, pane)
-HEAD = (("seats", f"{LIVE}#seats", "play"),)
+HEAD = (
+    ("seats", f"{LIVE}#seats", "play"),
+    ("presence", f"{LIVE}#presence", "players"),
+    ("phrases", f"{LIVE}#phrases", "players"),
+)
 STAGE = {
     "lobby": (("lobby", f"{LIVE}#lobby", "play"),),
     "closed": (("closed", f"{LIVE}#closed", "play"),),
@@ -106,13 +110,14 @@ class Screen:
         return self._digests
 
 
-def screen(snap: Snapshot, phone_seats, active, host, lang: str) -> Screen:
-    """Draw every region of the phone's screen (in `lang`)."""
+def screen(snap: Snapshot, phone_seats, active, host, lang: str, notes=None) -> Screen:
+    """Draw every region of the phone's screen (in `lang`); `notes`, who is at the table
+    (games.presence), when the phone's socket knows it."""
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
     middle = STAGE.get(stage) or tuple(get_game(table.game).web.screen(table.mode))
     with translation.override(lang):
-        context = table_context(snap, phone_seats, active, host)
+        context = table_context(snap, phone_seats, active, host, notes)
         regions = [
             (name, draw(template, context), pane)
             for name, template, pane in (*HEAD, *middle, *TAIL)
@@ -188,6 +193,18 @@ def flash_html(error, game: str | None, oob: bool = True) -> str:
     return render_to_string("games/_flash.html", {"error": message, "swap": mark_safe(swap)})
 
 
+def said_html(snap: Snapshot, seat: int, phrase: str) -> str:
+    """A phrase said by `seat`, in the active language (games.phrases); "" for a phrase
+    the table's game does not have."""
+    game = get_game(snap.table.game)
+    text = phrases.offered(game).get(phrase)
+    who = next((s for s in snap.seats if s.index == seat), None)
+    if text is None or who is None:
+        return ""
+    context = {"name": seat_name(who, game), "text": text, "swap": mark_safe(' hx-swap-oob="true"')}
+    return render_to_string("games/_said.html", context)
+
+
 def stamp(html: str, table_code: str, active, version: int, csrf_token=None, socket=False):
     """Stamp a render's hidden fields and address into its forms (in the active language).
     Over a WebSocket (`socket`) there is no request: the phone's own CSRF cookie value
@@ -211,8 +228,11 @@ def stamp(html: str, table_code: str, active, version: int, csrf_token=None, soc
     return html.replace(ACT_URL, act_url).replace("<!--part-->", "").replace("<!--/part-->", "")
 
 
-def table_context(snap: Snapshot, phone_seats: list[int], active: int | None, host: bool) -> dict:
+def table_context(
+    snap: Snapshot, phone_seats: list[int], active: int | None, host: bool, notes=None
+) -> dict:
     table, seats = snap.table, snap.seats
+    here = presence.of_seats(seats, notes)
     game = get_game(table.game)
     web = game.web
     names = {seat.index: seat_name(seat, game) for seat in seats}
@@ -221,20 +241,27 @@ def table_context(snap: Snapshot, phone_seats: list[int], active: int | None, ho
         own = next((seat for seat in seats if seat.index == active), None)
         pending = own.pending_at(table.version) if own is not None else None
         panel = web.panel(table.mode, table.state, active, names, pending)
+    seat_rows = [
+        {
+            "index": seat.index,
+            "name": names[seat.index],
+            "bot": seat.kind == seat.Kind.BOT,
+            "taken": seat.taken,
+            "mine": seat.index in phone_seats,
+            "active": seat.index == active,
+            "presence": here.get(seat.index),
+            "presence_symbol": presence.SYMBOLS.get(here.get(seat.index)),
+            "presence_label": presence.LABELS.get(here.get(seat.index)),
+        }
+        for seat in seats
+    ]
     return {
         "table": table_summary(table),
-        "seats": [
-            {
-                "index": seat.index,
-                "name": names[seat.index],
-                "bot": seat.kind == seat.Kind.BOT,
-                "taken": seat.taken,
-                "mine": seat.index in phone_seats,
-                "active": seat.index == active,
-            }
-            for seat in seats
-        ],
+        "seats": seat_rows,
+        "absent": [s for s in seat_rows if s["presence"] in presence.ABSENT and not s["mine"]],
         "names": names,
+        "presence_known": notes is not None,
+        "phrases": list(phrases.offered(game).items()) if table.phrases else None,
         "active": active,
         "phone_seats": phone_seats,
         "host": host,
@@ -261,6 +288,7 @@ def table_summary(table: Table) -> dict:
         "players": table.players,
         "target": table.config.get("target"),
         "lobby": table.status == Table.Status.LOBBY,
+        "phrases": table.phrases,
         "closed": table.status == Table.Status.CLOSED,
     }
 

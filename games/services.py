@@ -252,6 +252,19 @@ def close_table(table: Table, host_token) -> bool:
     return True
 
 
+def set_phrases(table: Table, host_token, on: bool) -> bool:
+    """Let the players say the table phrases, or not; False if it was so already."""
+    _authorize(table, host_token)
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if table.phrases == on:
+            return False
+        table.phrases = on
+        table.save(update_fields=["phrases", "updated"])
+        _after_commit(table)
+    return True
+
+
 def is_finished(table: Table) -> bool:
     """The game at the table is over (games.registry's engine says so)."""
     if table.status == Table.Status.FINISHED:

@@ -70,6 +70,7 @@ class Page:
     def __init__(self):
         self.meta = ""
         self.flash = ""
+        self.said = ""  # the phrase said last at the table (games.phrases)
         self.regions: dict[str, str] = {}  # id → outer HTML, in the page's order
         self.updates: list[list[str]] = []  # the region ids each message swapped
 
@@ -80,6 +81,8 @@ class Page:
                 self.meta = outer
             elif ident == "table-flash":
                 self.flash = outer
+            elif ident == "table-said":
+                self.said = outer
             elif ident == "table-live":  # its panes, and their regions
                 panes = [inner(pane) for _ident, pane in top_level(inner(outer))]
                 self.regions = dict(pair for pane in panes for pair in top_level(pane))
@@ -99,4 +102,4 @@ class Page:
 
     @property
     def html(self) -> str:
-        return self.meta + self.flash + "".join(self.regions.values())
+        return self.meta + self.flash + self.said + "".join(self.regions.values())

@@ -147,6 +147,14 @@ class TriggsWeb(GameWeb):
         "greedy": (bots.greedy, pgettext_lazy("computer player level", "greedy")),
         "strong": (bots.strong, pgettext_lazy("computer player level", "strong")),
     }
+    phrases = {
+        "nice_chain": pgettext_lazy("phrase", "Nice chain!"),
+        "so_close": pgettext_lazy("phrase", "So close!"),
+        "lucky_draw": pgettext_lazy("phrase", "What a draw!"),
+        "need_a_card": pgettext_lazy("phrase", "I need just one card…"),
+        "race_on": pgettext_lazy("phrase", "The race is on!"),
+        "good_set": pgettext_lazy("phrase", "Nice combination!"),
+    }
 
     # -- input ---------------------------------------------------------------------------
 

@@ -213,6 +213,14 @@ class TriumfDrezWeb(GameWeb):
         "strong": (bots.strong, pgettext_lazy("computer player level", "strong")),
         "random": (bots.random_legal, pgettext_lazy("computer player level", "random")),
     }
+    phrases = {
+        "what_a_contract": pgettext_lazy("phrase", "What a contract!"),
+        "nice_trick": pgettext_lazy("phrase", "Nice trick!"),
+        "partner": pgettext_lazy("phrase", "Well played, partner!"),
+        "bold_bid": pgettext_lazy("phrase", "Bold bid!"),
+        "trump_me": pgettext_lazy("phrase", "Trump it!"),
+        "next_hand": pgettext_lazy("phrase", "We'll get it next hand."),
+    }
 
     def parse(self, mode: str, fields) -> dict:
         kind = fields.get("kind")

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import fields, labels, phones, ratelimit, services
 from games.actions import BadInput, perform
-from games.forms import CreateTableForm, JoinForm
+from games.forms import CreateTableForm, JoinForm, PhrasesForm
 from games.live import snapshot
 from games.models import CODE_ALPHABET, CODE_LENGTH, Table
 from games.phones import MAX_SEATS_PER_PHONE
@@ -331,6 +331,16 @@ def table_rematch(request, code):
 @require_POST
 def table_close(request, code):
     return _host_action(request, code, services.close_table)
+
+
+@require_POST
+def table_phrases(request, code):
+    """The host lets the players say the table phrases, or not."""
+    form = PhrasesForm(request.POST)
+    if not form.is_valid():
+        return _render_table(request, _table(request, code), services.Refused("bad_request"), 400)
+    on = form.cleaned_data["on"] == "1"
+    return _host_action(request, code, lambda t, host: services.set_phrases(t, host, on))
 
 
 @require_POST

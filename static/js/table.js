@@ -106,6 +106,11 @@
   // in a banner and brought into view; your turn also vibrates, where the phone can and
   // the player has not switched it off (the menu; kept on this phone).
   var present = {};
+  // In the background, the tab's title says it is your turn until the page is seen.
+  var title0 = document.title;
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) document.title = title0;
+  });
   function moments(announce) {
     var now = {};
     Array.prototype.forEach.call(document.querySelectorAll("[data-moment]"), function (el) {
@@ -117,6 +122,7 @@
       showBanner(text.length > 90 ? text.slice(0, 89) + "…" : text);
       if (key !== "turn" && el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
       if (key === "turn" && vibrate() && navigator.vibrate) navigator.vibrate(150);
+      if (key === "turn" && document.hidden) document.title = "● " + title0;
     });
     present = now;
   }
@@ -165,6 +171,17 @@
     if (evt.detail.message.indexOf('id="table-flash"') >= 0) watchFlash();
   });
 
+  // A phrase said at the table shows for a few seconds.
+  var saidTimer = null;
+  document.body.addEventListener("htmx:wsAfterMessage", function (evt) {
+    if (evt.detail.message.indexOf('id="table-said"') < 0) return;
+    window.clearTimeout(saidTimer);
+    saidTimer = window.setTimeout(function () {
+      var said = document.getElementById("table-said");
+      if (said) said.replaceChildren();
+    }, 6000);
+  });
+
   // The server answers only if the table has moved on from the version shown here.
   function resync() {
     if (socket) socket.send(JSON.stringify({ kind: "resync", version: currentVersion() }));
@@ -176,6 +193,7 @@
     show(true);
     // Whatever happened while we were away, start from the table as it is now.
     resync();
+    if (document.hidden) looking();
   });
   function lost() { open = false; show(false); }
   document.body.addEventListener("htmx:wsClose", lost);
@@ -201,7 +219,12 @@
     });
   });
 
+  // Whether this page is looked at, for the others' list of who is at the table.
+  function looking() {
+    if (socket) socket.send(JSON.stringify({ kind: "presence", state: document.hidden ? "away" : "here" }));
+  }
   document.addEventListener("visibilitychange", function () {
+    if (open) looking();
     if (document.visibilityState !== "visible") return;
     if (open) resync();
     else if (socket) socket.reconnect(); // a phone that slept: connect again now

@@ -30,6 +30,8 @@ class Phone:
         self.received = []  # the messages as sent
         self.page = Page()  # what they made of the page
         self.pages = []  # the page after each message
+        self.presence = []  # the messages that only said who is at the table
+        self.held = None  # the page after a message that receive_nothing met, for `next`
 
     async def connect(self):
         connected, _ = await self.comm.connect(timeout=5)
@@ -37,14 +39,37 @@ class Phone:
             await self.next()  # the full render sent on connect
         return connected
 
-    async def next(self, timeout=5):
+    async def next(self, timeout=5, presence=False):
+        """The page after the next message; messages that only say who is at the table
+        (no version: games.presence) are applied and passed over unless `presence`."""
+        if self.held is not None:  # a message receive_nothing met
+            html, self.held = self.held, None
+            return html
+        while True:
+            html = await self.receive(timeout)
+            if html is not None or presence:
+                return html if html is not None else self.page.html
+
+    async def receive(self, timeout):
+        """The next message, applied: the page after it (the close if it was one), or None
+        if it only said who is at the table."""
         output = await self.comm.receive_output(timeout)
         if output["type"] == "websocket.close":
             return output
-        self.received.append(output["text"])
         self.page.apply(output["text"])
+        if 'id="table-meta"' not in output["text"]:
+            self.presence.append(output["text"])
+            return None
+        self.received.append(output["text"])
         self.pages.append(self.page.html)
         return self.page.html  # the page as the phone now shows it
+
+    async def receive_nothing(self, timeout=0.3):
+        """True if nothing but who is at the table comes within `timeout` (a message that
+        does is kept for `next`)."""
+        while self.held is None and not await self.comm.receive_nothing(timeout):
+            self.held = await self.receive(timeout)
+        return self.held is None
 
     async def send(self, **fields):
         await self.comm.send_to(text_data=json.dumps(fields))

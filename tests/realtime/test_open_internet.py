@@ -115,7 +115,7 @@ async def test_malformed_frames_get_at_most_one_refusal_drawn_a_second(phone):
     for _ in range(4):
         await mine.comm.send_to(text_data="not json")
     assert "No se ha entendido" in flash_of(await mine.next())
-    assert await mine.comm.receive_nothing(timeout=0.3)
+    assert await mine.receive_nothing(timeout=0.3)
     for _ in range(3):  # out of turn: not abuse
         await mine.act(other, table.version, kind="cross", value="9", sets="1")
         assert "No es tu turno" in flash_of(await mine.next())

@@ -57,7 +57,7 @@ async def test_two_phones_on_the_same_version_only_one_applies(phone):
     # Both phones get the applied bid; the refused one also gets its refusal.
     renders = [await a.next(), await b.next()]
     for p in (a, b):
-        if not await p.comm.receive_nothing(timeout=1):
+        if not await p.receive_nothing(timeout=1):
             renders.append(await p.next())
     assert len(renders) == 3
     assert await action_count(table) == 2  # the start and one bid
@@ -207,7 +207,7 @@ async def test_a_reconnecting_phone_gets_the_current_table(phone):
     assert await again.connect()
     assert version_of(again.received[0]) == table.version + 1
     await again.send(kind="resync", version=table.version + 1)  # shown already: nothing
-    assert await again.comm.receive_nothing(timeout=0.5)
+    assert await again.receive_nothing(timeout=0.5)
     await again.send(kind="resync", version=table.version)  # behind: the table as it is
     assert version_of(await again.next()) == table.version + 1
 
@@ -294,8 +294,8 @@ async def test_a_phone_never_goes_back_to_an_older_change_told_late(phone):
 
 
 async def test_a_change_sends_each_phone_only_the_regions_it_changed(phone):
-    """Issue 16: a seat taken in the lobby touches one region of a guest's screen (the
-    seats), and one move the few it changed (a sheet or the others', the status, the
+    """Issue 16: a seat taken in the lobby touches the regions of a guest's screen that
+    show it (the seats, and who is at the table), and one move the few it changed (a sheet or the others', the status, the
     log); a message is small and keeps what the phone holds elsewhere (a form in
     progress)."""
     table, tokens, host = await seated_table(players=3, start=False)
@@ -303,12 +303,12 @@ async def test_a_change_sends_each_phone_only_the_regions_it_changed(phone):
     assert await guest.connect()
     await database_sync_to_async(services.free_seat)(table, host, 2)
     html = await guest.next()
-    assert guest.page.updates[-1] == ["r-lobby"]  # one region, nothing else
+    assert guest.page.updates[-1] == ["r-presence", "r-lobby"]  # nothing else
     assert len(guest.received[-1]) < 2500
     assert "Chloé" not in html
     tokens[2] = await database_sync_to_async(services.claim_seat)(table, 2, "Chloé")
     await guest.next()
-    assert guest.page.updates[-1] == ["r-lobby"]
+    assert guest.page.updates[-1] == ["r-presence", "r-lobby"]
     await database_sync_to_async(services.start_table)(table, host, "start-" + "s" * 16)
     await guest.next()
     assert guest.page.updates[-1] == ["table-live"]  # another layout: the whole table
@@ -340,4 +340,4 @@ async def test_a_phone_that_missed_a_version_gets_the_whole_table_on_resync(phon
     assert ana.page.updates[-1] == ["table-live"]
     assert version_of(ana.received[-1]) == table.version
     await ana.send(kind="resync", version=table.version)  # shown already: nothing
-    assert await ana.comm.receive_nothing(timeout=0.3)
+    assert await ana.receive_nothing(timeout=0.3)

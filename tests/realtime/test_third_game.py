@@ -165,7 +165,7 @@ async def test_out_of_turn_is_refused_in_the_phones_language_and_changes_nothing
     assert "Δεν είναι η σειρά σας." in refused
     assert f'href="/el/rules/{SLUG}/#H-PLAY"' in refused
     assert version_of(html) == table.version  # the refusal comes with a fresh render
-    assert await ana.comm.receive_nothing(timeout=0.3)  # nothing happened at the table
+    assert await ana.receive_nothing(timeout=0.3)  # nothing happened at the table
     after = await reload(table)
     assert (after.state, after.version) == (table.state, table.version)
     # its own refusals are its adapter's plain words; a malformed card is not understood

@@ -224,7 +224,7 @@ async def test_bots_never_play_a_person_s_seat(phone):
     table, tokens, _host = await digital_table(players=2, bots={})
     ana = phone(table.code, [tokens[0]])
     assert await ana.connect()
-    assert await ana.comm.receive_nothing(timeout=0.3)
+    assert await ana.receive_nothing(timeout=0.3)
     assert [row.seat for row in await log_of(table)] == [None]
     await ana.close()
 

@@ -499,6 +499,8 @@ class Phone:
                 continue
             version = version_of(message)
             last = self.version
+            if version is None:  # who is at the table: the screen of the version it shows
+                version = last
             if last is not None and version is not None and version > last + 1:
                 self.gaps += 1
                 await self.send({"kind": "resync"})

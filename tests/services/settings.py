@@ -7,3 +7,5 @@ from companion.settings import *  # noqa: F403
 
 RATE_LIMITS = {"unknown_code": (10**9, 60), "create_table": (10**9, 600), "ws_connect": (10**9, 60)}
 WS_SOCKETS_PER_ADDRESS = WS_SOCKETS_PER_TABLE = 10**6
+# who is at the table (games.presence): a note each second, stale after four
+PRESENCE_SECONDS = (1.0, 4.0)

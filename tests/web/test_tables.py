@@ -170,6 +170,28 @@ def test_only_the_host_frees_seats_and_closes(table_with_two):
     assert Table.objects.get(pk=table.pk).status == Table.Status.CLOSED
 
 
+def test_only_the_host_switches_the_table_phrases_off_and_on(table_with_two):
+    table, host, guest = table_with_two
+    url = f"/el/t/{table.code}/phrases/"
+    assert "Απενεργοποίηση φράσεων τραπεζιού" in host.get(f"/el/t/{table.code}/").content.decode()
+    refused = guest.post(url, {"on": "0"})
+    assert refused.status_code == 409
+    assert "Μόνο ο οικοδεσπότης μπορεί να το κάνει αυτό." in refused.content.decode()
+    for bad in ({"on": "maybe"}, {}):
+        assert host.post(url, bad).status_code == 400
+    assert Table.objects.get(pk=table.pk).phrases
+    assert host.post(url, {"on": "0"}).status_code == 302
+    assert not Table.objects.get(pk=table.pk).phrases
+    html = guest.get(f"/el/t/{table.code}/").content.decode()
+    assert "Ο οικοδεσπότης απενεργοποίησε τις φράσεις του τραπεζιού." in html
+    assert 'name="phrase"' not in html
+    assert "Ενεργοποίηση φράσεων τραπεζιού" in host.get(f"/el/t/{table.code}/").content.decode()
+    assert host.post(url, {"on": "1"}).status_code == 302
+    html = guest.get(f"/el/t/{table.code}/").content.decode()
+    assert html.count('name="phrase"') == 8 + 6  # the common phrases and Triggs's own
+    assert "Τι αλυσίδα!" in html
+
+
 def test_a_seat_moves_to_another_phone_once(table_with_two):
     table, _host, guest = table_with_two
     html = guest.post(f"/es/t/{table.code}/handover/", {"seat": "1"}).content.decode()
@@ -285,7 +307,8 @@ def test_shared_fragments_carry_each_phones_own_csrf_token(table_with_two):
     assert render.fragment.cache_info().hits >= 4  # the host's second page drew none anew
     tools = [page[page.index('<details class="panel tools">') :] for page in pages]
     tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', part) for part in tools]
-    assert [len(found) for found in tokens] == [3, 3, 1]  # the host frees Boris, closes
+    # the host frees Boris, switches the phrases and closes
+    assert [len(found) for found in tokens] == [4, 4, 1]
     assert all(len(set(found)) == 1 for found in tokens)  # one phone, one token
     assert not set(tokens[0] + tokens[1]) & set(re.findall(r'value="([^"]+)"', pages[2]))
     assert all("<!--" not in page for page in pages)  # no stamp left unfilled

@@ -1,0 +1,121 @@
+"""Who is at the table: for each seat, whether a phone holding it is connected and looking
+("here"), connected with the page hidden ("away"), or not connected at all ("gone").
+
+Each socket notes its seats and its state here when it connects, when its page is shown
+or hidden, and again every BEAT seconds; it is forgotten when it closes. A note older than
+FRESH seconds no longer counts (its process died without saying so). With Redis
+(REDIS_URL) the notes are one hash per table, so every server process reads the same
+seats; without it (one process, `make run`) they are this process's memory.
+
+What the table's phones are told when it changes: games.consumers.
+"""
+
+import asyncio
+import time
+
+import redis.asyncio
+from django.conf import settings
+from django.utils.translation import pgettext_lazy
+
+HERE, AWAY, GONE = "here", "away", "gone"
+STATES = (HERE, AWAY)  # what a socket says of itself
+ABSENT = (AWAY, GONE)
+# Seconds between a socket's notes, and after which a note no longer counts (the setting
+# PRESENCE_SECONDS = (beat, fresh) overrides them, for tests)
+BEAT, FRESH = getattr(settings, "PRESENCE_SECONDS", (15.0, 40.0))
+RANK = {HERE: 2, AWAY: 1}
+# How a seat's state is shown: a symbol and words, never colour alone
+SYMBOLS = {HERE: "●", AWAY: "◐", GONE: "○"}
+LABELS = {
+    HERE: pgettext_lazy("presence", "online"),
+    AWAY: pgettext_lazy("presence", "away"),
+    GONE: pgettext_lazy("presence", "offline"),
+}
+
+
+def best(notes, now: float) -> dict[int, str]:
+    """Per seat, the best state of its fresh notes ((seats, state, at) each)."""
+    seats: dict[int, str] = {}
+    for held, state, at in notes:
+        if now - at > FRESH or state not in RANK:
+            continue
+        for seat in held:
+            if RANK[state] > RANK.get(seats.get(seat), 0):
+                seats[seat] = state
+    return seats
+
+
+class LocalNotes:
+    """One process's notes, in its memory (no Redis)."""
+
+    def __init__(self):
+        self.tables: dict[str, dict[str, tuple]] = {}
+
+    async def note(self, code, socket, seats, state):
+        self.tables.setdefault(code, {})[socket] = (tuple(seats), state, time.time())
+
+    async def forget(self, code, socket):
+        notes = self.tables.get(code, {})
+        notes.pop(socket, None)
+        if not notes:
+            self.tables.pop(code, None)
+
+    async def read(self, code) -> dict[int, str]:
+        return best(self.tables.get(code, {}).values(), time.time())
+
+
+class RedisNotes:
+    """Every process's notes: a hash per table (socket → "seats|state|time"), kept for a
+    while after its last note so that an abandoned table's notes go by themselves."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.clients: dict[asyncio.AbstractEventLoop, redis.asyncio.Redis] = {}
+
+    def client(self) -> redis.asyncio.Redis:
+        loop = asyncio.get_running_loop()
+        if loop not in self.clients:
+            self.clients[loop] = redis.asyncio.Redis.from_url(
+                self.url, socket_timeout=5, socket_connect_timeout=2
+            )
+        return self.clients[loop]
+
+    @staticmethod
+    def key(code: str) -> str:
+        return f"presence:{code}"
+
+    async def note(self, code, socket, seats, state):
+        value = f"{','.join(map(str, seats))}|{state}|{time.time():.3f}"
+        async with self.client().pipeline(transaction=False) as pipe:
+            pipe.hset(self.key(code), socket, value)
+            pipe.expire(self.key(code), int(FRESH * 3))
+            await pipe.execute()
+
+    async def forget(self, code, socket):
+        await self.client().hdel(self.key(code), socket)
+
+    async def read(self, code) -> dict[int, str]:
+        notes = []
+        for value in (await self.client().hgetall(self.key(code))).values():
+            try:
+                held, state, at = value.decode().split("|")
+                notes.append((tuple(int(s) for s in held.split(",") if s), state, float(at)))
+            except ValueError:
+                continue
+        return best(notes, time.time())
+
+
+NOTES = RedisNotes(settings.REDIS_URL) if settings.REDIS_URL else LocalNotes()
+
+
+def of_seats(seats, notes: dict[int, str] | None) -> dict[int, str]:
+    """Each person's seat with its state (a seat no fresh note names is gone); computer
+    players and free seats have none. None when presence is not known (a page drawn
+    over HTTP: its socket brings it)."""
+    if notes is None:
+        return {}
+    return {
+        seat.index: notes.get(seat.index, GONE)
+        for seat in seats
+        if seat.taken and seat.kind != seat.Kind.BOT
+    }
