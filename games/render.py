@@ -249,11 +249,12 @@ def table_context(
             "taken": seat.taken,
             "mine": seat.index in phone_seats,
             "active": seat.index == active,
-            "presence": here.get(seat.index),
-            "presence_symbol": presence.SYMBOLS.get(here.get(seat.index)),
-            "presence_label": presence.LABELS.get(here.get(seat.index)),
+            "presence": state,
+            "presence_symbol": presence.SYMBOLS.get(state),
+            "presence_label": presence.LABELS.get(state),
         }
         for seat in seats
+        for state in (here.get(seat.index),)
     ]
     return {
         "table": table_summary(table),
@@ -261,7 +262,7 @@ def table_context(
         "absent": [s for s in seat_rows if s["presence"] in presence.ABSENT and not s["mine"]],
         "names": names,
         "presence_known": notes is not None,
-        "phrases": list(phrases.offered(game).items()) if table.phrases else None,
+        "phrases": tuple(phrases.offered(game).items()) if table.phrases else None,
         "active": active,
         "phone_seats": phone_seats,
         "host": host,
