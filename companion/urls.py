@@ -8,6 +8,7 @@ from games.views import app
 urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("favicon.ico", app.favicon),
+    path("sw.js", app.service_worker, name="service_worker"),
 ]
 
 # Every page lives under its language prefix (/es/, /el/, /ru/, /fr/): a shared

@@ -1,4 +1,6 @@
-"""Computer players at digital tables: when a bot's seat is to act, it plays.
+"""Computer players at digital tables: when a bot's seat is to act, it plays — and so
+does a computer player standing in for a person (Seat.stand_in: asked for, or the phone
+gone on its turn), or moving for a person whose turn clock ran out (`clock_ran_out`).
 
 Listens to games.services.changed (games.apps): after every committed change of a
 digital table in play, a bot plays if the game waits for bots only (engine.to_act; a
@@ -20,12 +22,13 @@ import contextvars
 import logging
 import random
 import threading
+import time
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import close_old_connections, connections
+from django.db import close_old_connections, connections, transaction
 
-from games import live, services
+from games import live, online, services
 from games.models import Seat, Table
 from games.registry import get_game
 
@@ -85,19 +88,27 @@ def move(table: Table) -> bool:
     table has changed since (a second scheduling of the same move)."""
     if table.status != Table.Status.PLAYING or not table.state:
         return False
-    game = get_game(table.game)
-    engine = game.engine(table.mode)
+    engine = get_game(table.game).engine(table.mode)
     bot = _bot_to_act(table.pk, engine.to_act(table.state))
     if bot is None:
-        return False  # a person's turn: bots never play for them
-    seat, state = bot.index, table.state
+        return False  # a person's turn, and nobody asked a computer player to play for them
+    level = bot.bot_level if bot.kind == Seat.Kind.BOT else table.takeover_level
+    return play_for(table, bot.index, level, f"bot:{table.version}")
+
+
+def play_for(table: Table, seat: int, level: str, client_action_id: str) -> bool:
+    """The move of a computer player of `level` (else the game's first) for `seat` of the
+    table as loaded, from that seat's view only; False if the table changed meanwhile."""
+    game = get_game(table.game)
+    engine = game.engine(table.mode)
+    state = table.state
     levels = game.web.bot_levels
-    player, _label = levels.get(bot.bot_level) or next(iter(levels.values()))
+    player, _label = levels.get(level) or next(iter(levels.values()))
     # Ties are broken reproducibly, from nothing a phone could not know.
     rng = random.Random(f"{table.code}:{table.version}")
     action = player(engine.view(state, seat), engine.legal_actions(state), rng)
     try:
-        applied = services.apply_action(table, seat, action, table.version, f"bot:{table.version}")
+        applied = services.apply_action(table, seat, action, table.version, client_action_id)
     except services.Refused as refusal:
         if refusal.code != "stale":  # someone else changed the table first
             log.error("bot at %s seat %s was refused: %s", table.code, seat, refusal.code)
@@ -105,12 +116,35 @@ def move(table: Table) -> bool:
     return not applied.duplicate
 
 
+def clock_ran_out(table_id: int, version: int) -> bool:
+    """The turn clock of the seat to act ran out at this version: a computer player of the
+    table's takeover level moves for it, once (the id `clock:<version>`); its bank is then
+    the increment alone. False if the table moved on or the time is not up."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.version != version:
+            return False
+        running = online.clock_deadline(table.clock)
+        seats = list(Seat.objects.filter(table=table))
+        if running is None or running[0] != online.seat_to_act(table, seats):
+            return False
+        seat, at = running
+        if time.time() < at:
+            return False
+        table.clock = {**table.clock, "banks": {**table.clock["banks"], str(seat): 0.0}}
+        table.clock["since"] = time.time()
+        table.save(update_fields=["clock"])
+        return play_for(table, seat, table.takeover_level, f"clock:{version}")
+
+
 def _bot_to_act(table_id: int, to_act: list[int]) -> Seat | None:
-    """The bot whose move the game waits for, if it waits for that one seat and a bot
-    sits there (when several may act, the people at the table do)."""
+    """The computer player whose move the game waits for, if it waits for that one seat
+    and a bot sits there or stands in for its person (when several may act, the people
+    at the table do)."""
     if len(to_act) != 1:
         return None
-    return Seat.objects.filter(table_id=table_id, index=to_act[0], kind=Seat.Kind.BOT).first()
+    seats = Seat.objects.filter(table_id=table_id, index=to_act[0])
+    return (seats.filter(kind=Seat.Kind.BOT) | seats.exclude(stand_in="")).first()
 
 
 def _waits_for_bot(table_id: int) -> bool:

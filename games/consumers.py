@@ -30,7 +30,19 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeout
 
-from games import fields, live, phones, phrases, presence, ratelimit, render, services
+from games import (
+    autoplay,
+    fields,
+    live,
+    online,
+    open_tables,
+    phones,
+    phrases,
+    presence,
+    ratelimit,
+    render,
+    services,
+)
 from games.actions import BadInput, perform
 from games.forms import SayForm
 from games.models import Table
@@ -199,12 +211,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         snap = await load_snapshot(self.table_id)
         self.held = phones.seats_held(snap.seats, self.hashes) if snap is not None else []
         self.looking, self.notes, self.snap = presence.HERE, None, None
+        self.noted_seats, self.timer, self.gone_at, self.retry_at = [], None, {}, 0.0
         self.said_at = -phrases.EVERY
         await self.present()
+        if snap is not None and any(
+            seat.index in self.held and seat.stand_in == seat.StandIn.GONE for seat in snap.seats
+        ):  # back: the computer player that took this phone's seat over hands it back
+            await database_sync_to_async(services.hand_back)(self.table_id, self.held)
         await self.send_render(snap=snap)
         self.beat = asyncio.ensure_future(self.heartbeat())
 
     async def disconnect(self, close_code):
+        if getattr(self, "timer", None) is not None:
+            self.timer.cancel()
+            self.timer = None
         if getattr(self, "beat", None) is not None:
             self.beat.cancel()
             self.beat = None
@@ -347,7 +367,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             if self.held:
                 await presence.NOTES.note(self.code, self.channel_name, self.held, self.looking)
             else:
-                await presence.NOTES.forget(self.code, self.channel_name)
+                await presence.NOTES.forget(self.code, self.channel_name, self.noted_seats)
+            self.noted_seats = list(self.held)
             return await presence.NOTES.read(self.code)
         except (RedisError, OSError):
             log.warning("presence at %s not noted", self.code)
@@ -459,6 +480,109 @@ class TableConsumer(AsyncWebsocketConsumer):
             html = render.stamp("".join(parts), self.code, active, version, csrf, socket=True)
         self.shown, self.version = now, version
         if html:
+            await self.send(text_data=html)
+        await self.watch()
+
+    async def watch(self):
+        """Wait for what falls due next at this table as this phone sees it (games.online:
+        a gone seat's takeover, a turn clock running out, an open table filling), then have
+        it done. Every phone of the table does so: the first one's write wins, the others'
+        find nothing left to do (the services check again, in the table's transaction)."""
+        snap = self.snap
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if snap is None or not (snap.table.takeover or snap.table.clock or snap.table.fill_after):
+            return
+        seen = {}
+        if snap.table.takeover and self.notes is not None:
+            with contextlib.suppress(RedisError, OSError):
+                seen = await presence.NOTES.seen(self.code)
+        now = time.time()
+
+        def gone_since(seat):
+            return seen.get(seat) or self.gone_at.setdefault(seat, now)
+
+        due = online.deadlines(snap.table, snap.seats, self.notes, gone_since)
+        if due:
+            first = min(due, key=lambda deadline: deadline.at)
+            self.timer = asyncio.ensure_future(self.when_due(first))
+
+    async def when_due(self, deadline):
+        try:
+            wait = max(deadline.at, self.retry_at) - time.time()
+            await asyncio.sleep(max(0.0, wait) + 0.05)
+            if deadline.kind == online.GONE:
+                notes = await self.noted()  # gone still, as every process sees it?
+                if notes is None or deadline.seat in notes:
+                    return
+                task = services.take_over, self.table_id, deadline.seat, deadline.version
+            elif deadline.kind == online.CLOCK:
+                task = autoplay.clock_ran_out, self.table_id, deadline.version
+            else:
+                task = services.fill_open_table, self.table_id
+            done = await database_sync_to_async(task[0])(*task[1:])
+            if not done:  # another phone did it, or this one saw the table late: look again
+                self.timer = None
+                self.retry_at = time.time() + 1.0
+                await self.send_render()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("a deadline at %s failed", self.code)
+
+
+class OpenTablesConsumer(AsyncWebsocketConsumer):
+    """The page of open tables (games.open_tables): its list drawn again when an open
+    table changes (at most once a second) and every REFRESH seconds (the minutes waited).
+    The page sends nothing: a socket that sends frames is closed after a few."""
+
+    REFRESH = 30.0
+
+    async def connect(self):
+        address = (self.scope.get("client") or [None])[0]
+        if await database_sync_to_async(ratelimit.count)(address, "ws_connect"):
+            await self.close(code=TOO_MANY)
+            return
+        query = dict(
+            part.split("=", 1)
+            for part in self.scope["query_string"].decode().split("&")
+            if "=" in part
+        )
+        self.lang = query.get("lang") if query.get("lang") in LANGS else settings.LANGUAGE_CODE
+        self.drawn_at, self.drawn, self.frames, self.later = 0.0, None, 0, None
+        await self.channel_layer.group_add(live.OPEN_TABLES, self.channel_name)
+        await self.accept()
+        self.refresh = asyncio.ensure_future(self.refresher())
+
+    async def disconnect(self, close_code):
+        for task in (getattr(self, "refresh", None), getattr(self, "later", None)):
+            if task is not None:
+                task.cancel()
+        with contextlib.suppress(RedisError, OSError):
+            await self.channel_layer.group_discard(live.OPEN_TABLES, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        self.frames += 1
+        if self.frames > FLOOD_LIMIT:
+            await self.close(code=POLICY_VIOLATION)
+
+    async def open_changed(self, event):
+        if self.later is None or self.later.done():
+            self.later = asyncio.ensure_future(self.draw())
+
+    async def refresher(self):
+        with contextlib.suppress(asyncio.CancelledError):
+            while True:
+                await asyncio.sleep(self.REFRESH)
+                await self.draw()
+
+    async def draw(self):
+        await asyncio.sleep(max(0.0, self.drawn_at + 1.0 - time.monotonic()))
+        self.drawn_at = time.monotonic()
+        html = await database_sync_to_async(open_tables.list_html)(self.lang, oob=True)
+        if html != self.drawn:
+            self.drawn = html
             await self.send(text_data=html)
 
 

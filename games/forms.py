@@ -3,8 +3,9 @@ taking a seat. Refusals are the table layer's translated sentences (games.labels
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
-from games import labels, services
+from games import labels, online, services
 from games.models import Table
 from games.services import NAME_MAX, Refused
 
@@ -49,6 +50,35 @@ class CreateTableForm(forms.Form):
         error_messages={"invalid_choice": labels.REFUSALS["bad_players"]},
     )
     name = NameField("host-name")
+    # how a digital table plays online (games.online, services.Online)
+    open = forms.BooleanField(
+        label=_("Open to anyone: list it among the open tables"), required=False
+    )
+    fill_after = forms.TypedChoiceField(
+        label=_("If nobody comes, computer players take the free seats"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
+    )
+    takeover = forms.TypedChoiceField(
+        label=_("When a player's phone is gone on their turn"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
+    )
+    takeover_level = forms.ChoiceField(
+        label=_("Computer player who stands in"),
+        required=False,
+        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
+    )
+    clock = forms.ChoiceField(
+        label=_("Turn clock"),
+        required=False,
+        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
+    )
+    ONLINE = ("open", "fill_after", "takeover", "takeover_level", "clock")
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -60,6 +90,39 @@ class CreateTableForm(forms.Form):
         self.fields["players"].initial = game.max_players
         self.options = game.web.options()
         self.fields.update(self.options)
+        self.fields["fill_after"].choices = [
+            ("", _("Never")),
+            *((str(s), after_minutes(s // 60)) for s in online.FILL_CHOICES),
+        ]
+        self.fields["takeover"].choices = [
+            ("", _("Wait for them")),
+            *((str(s), after_seconds(s)) for s in online.TAKEOVER_CHOICES),
+        ]
+        self.fields["takeover"].initial = str(online.TAKEOVER_CHOICES[1])
+        levels = game.web.bot_levels
+        self.fields["takeover_level"].choices = [(k, label) for k, (_p, label) in levels.items()]
+        self.fields["clock"].choices = [
+            ("", _("No clock")),
+            *((f"{m}+{i}", clock_words(m, i)) for m, i in online.CLOCK_CHOICES),
+        ]
+
+    def online_fields(self):
+        return [self[name] for name in self.ONLINE]
+
+    def online(self, lang: str) -> services.Online:
+        """How the new table plays online: a companion table does not."""
+        data = self.cleaned_data
+        if data["mode"] != Table.Mode.DIGITAL:
+            return services.Online(lang=lang)
+        clock = tuple(map(int, data["clock"].split("+"))) if data.get("clock") else None
+        return services.Online(
+            open=bool(data.get("open")),
+            fill_after=data.get("fill_after"),
+            takeover=data.get("takeover"),
+            takeover_level=data.get("takeover_level") or "",
+            clock=clock,
+            lang=lang,
+        )
 
     def option_fields(self):
         return [self[name] for name in self.options]
@@ -70,6 +133,10 @@ class CreateTableForm(forms.Form):
             errors = self.game.web.option_errors(cleaned["mode"], cleaned["players"], cleaned)
             for name, message in errors.items():
                 self.add_error(name, message)
+        if cleaned.get("mode") == Table.Mode.COMPANION and (
+            cleaned.get("open") or cleaned.get("clock")
+        ):
+            self.add_error("open" if cleaned.get("open") else "clock", DIGITAL_ONLY)
         return cleaned
 
     def config(self) -> dict:
@@ -95,6 +162,53 @@ class JoinForm(forms.Form):
         self.fields["seat"].choices = [(seat.index, seat_label(seat)) for seat in free]
         if len(free) == 1:
             self.fields["seat"].initial = free[0].index
+
+
+DIGITAL_ONLY = _("Only a digital table can be open to anyone or have a turn clock.")
+
+
+def after_minutes(minutes: int) -> str:
+    return ngettext_lazy(
+        "After %(n)s minute of waiting", "After %(n)s minutes of waiting", minutes
+    ) % {"n": minutes}
+
+
+def after_seconds(seconds: int) -> str:
+    if seconds % 60:
+        return ngettext_lazy(
+            "A computer player after %(n)s second", "A computer player after %(n)s seconds", seconds
+        ) % {"n": seconds}
+    minutes = seconds // 60
+    return ngettext_lazy(
+        "A computer player after %(n)s minute", "A computer player after %(n)s minutes", minutes
+    ) % {"n": minutes}
+
+
+def clock_words(minutes: int, increment: int) -> str:
+    return _("%(minutes)s min per player, +%(seconds)s s per move") % {
+        "minutes": minutes,
+        "seconds": increment,
+    }
+
+
+class PlayNowForm(forms.Form):
+    """ "Play now": a game with a digital mode, and the player's name."""
+
+    game = forms.ChoiceField(error_messages={"invalid_choice": labels.REFUSALS["bad_request"]})
+    name = NameField("play-now-name")
+
+    def __init__(self, games, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(game.slug, game.name) for game in games]
+
+
+class SwitchForm(forms.Form):
+    """A switch the table page posts: "1" on, "0" off."""
+
+    on = forms.ChoiceField(
+        choices=(("1", "1"), ("0", "0")),
+        error_messages={"invalid_choice": labels.REFUSALS["bad_request"]},
+    )
 
 
 def seat_label(seat) -> str:
@@ -128,15 +242,6 @@ def first_seat_error(cleaned: dict, name: str, players: int) -> dict:
 
 def seat_number(index: int) -> str:
     return str(_("Seat %(n)s") % {"n": index + 1})
-
-
-class PhrasesForm(forms.Form):
-    """The host's switch for the table phrases (games.phrases): "1" on, "0" off."""
-
-    on = forms.ChoiceField(
-        choices=(("1", "1"), ("0", "0")),
-        error_messages={"invalid_choice": labels.REFUSALS["bad_request"]},
-    )
 
 
 class SayForm(forms.Form):

@@ -36,6 +36,7 @@ REFUSALS = {
     "bots_digital_only": _("Computer players can only sit at digital tables."),
     "game_not_over": _("A new game can be dealt once this one is over."),
     "phrases_off": _("The host has switched off the table phrases."),
+    "not_in_play": _("A computer player can play for you only during a digital game."),
     # every engine
     "bad_config": _("The table's settings are not valid."),
     "bad_action": _("That move is not understood. Nothing was changed."),

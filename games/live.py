@@ -94,21 +94,30 @@ def broadcast(code: str, version: int | None = None, snap: Snapshot | None = Non
     change = secrets.token_hex(8)
     if snap is not None:
         keep(snap.table.pk, change, snap)
-    message = {"type": "table.changed", "version": version, "change": change}
+    tell(group_name(code), {"type": "table.changed", "version": version, "change": change})
+
+
+def tell(group: str, message: dict) -> None:
+    """Send `message` to a channel group, from the server's event loop when there is one
+    (see `broadcast`)."""
     loop = server_loop()
     if loop is None:
-        async_to_sync(get_channel_layer().group_send)(group_name(code), message)
+        async_to_sync(get_channel_layer().group_send)(group, message)
     else:
         # a fresh context: this thread's would tell asgiref that it runs inside the
         # sync thread it would need
-        loop.call_soon_threadsafe(
-            _send_in_order, group_name(code), message, context=contextvars.Context()
-        )
+        loop.call_soon_threadsafe(_send_in_order, group, message, context=contextvars.Context())
+
+
+OPEN_TABLES = "open-tables"  # the phones looking at the list of open tables
 
 
 def on_change(sender, change, **kwargs) -> None:
-    """games.services.changed: tell the table's phones."""
+    """games.services.changed: tell the table's phones, and the list of open tables if
+    the table is listed there."""
     broadcast(change.code, change.version, change.snap)
+    if change.open:
+        tell(OPEN_TABLES, {"type": "open.changed"})
 
 
 _last_send: asyncio.Task | None = None

@@ -52,12 +52,26 @@ class Table(models.Model):
     archived = models.BooleanField(_("archived"), default=False)
     # whether the players may say the table phrases (games.phrases); the host decides
     phrases = models.BooleanField(_("table phrases"), default=True)
+    # Online play (games.online), digital tables only: listed among the open tables for
+    # anyone to join; its free seats get computer players after `fill_after` seconds of
+    # waiting (None: never); a person's seat whose phone is gone on its turn goes to a
+    # computer player of `takeover_level` after `takeover` seconds (None: the table
+    # waits); a turn clock (games.online.clock_new; {}: none). `lang`: the host's language.
+    open = models.BooleanField(_("open to anyone"), default=False)
+    fill_after = models.PositiveIntegerField(null=True, blank=True)
+    takeover = models.PositiveSmallIntegerField(null=True, blank=True)
+    takeover_level = models.CharField(max_length=20, blank=True)
+    clock = models.JSONField(default=dict, blank=True)
+    lang = models.CharField(max_length=8, blank=True)
 
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         ordering = ["-updated"]
-        indexes = [models.Index(fields=["status", "updated"])]
+        indexes = [
+            models.Index(fields=["status", "updated"]),
+            models.Index(fields=["open", "status", "created"]),
+        ]
 
     def __str__(self):
         return self.code
@@ -75,6 +89,13 @@ class Seat(models.Model):
         HUMAN = "human", _("Human")
         BOT = "bot", _("Computer")
 
+    class StandIn(models.TextChoices):
+        """Whether a computer player plays for the person in this seat, and why."""
+
+        NONE = "", _("No")
+        ASKED = "asked", _("Asked by the player")
+        GONE = "gone", _("The phone was gone on its turn")
+
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=24, blank=True)
@@ -89,6 +110,7 @@ class Seat(models.Model):
     # while the seat chooses the second (games.adapter.GameWeb.step; e.g. the pile a
     # Triggs seat took its first card from): valid only at that version.
     pending = models.CharField(max_length=20, blank=True)
+    stand_in = models.CharField(max_length=5, choices=StandIn.choices, blank=True)
 
     class Meta:
         verbose_name = _("seat")

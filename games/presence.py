@@ -3,7 +3,9 @@
 
 Each socket notes its seats and its state here when it connects, when its page is shown
 or hidden, and again every BEAT seconds; it is forgotten when it closes. A note older than
-FRESH seconds no longer counts (its process died without saying so). With Redis
+FRESH seconds no longer counts (its process died without saying so). When each seat was
+last seen is kept too (`seen`): a computer player takes over a seat gone long enough on
+its turn (games.online). With Redis
 (REDIS_URL) the notes are one hash per table, so every server process reads the same
 seats; without it (one process, `make run`) they are this process's memory.
 
@@ -24,6 +26,7 @@ ABSENT = (AWAY, GONE)
 # PRESENCE_SECONDS = (beat, fresh) overrides them, for tests)
 BEAT, FRESH = getattr(settings, "PRESENCE_SECONDS", (15.0, 40.0))
 RANK = {HERE: 2, AWAY: 1}
+SEEN_KEPT = 24 * 3600  # seconds the time a seat was last seen is kept after it
 # How a seat's state is shown: a symbol and words, never colour alone
 SYMBOLS = {HERE: "●", AWAY: "◐", GONE: "○"}
 LABELS = {
@@ -50,18 +53,27 @@ class LocalNotes:
 
     def __init__(self):
         self.tables: dict[str, dict[str, tuple]] = {}
+        self.last: dict[str, dict[int, float]] = {}
 
     async def note(self, code, socket, seats, state):
-        self.tables.setdefault(code, {})[socket] = (tuple(seats), state, time.time())
+        now = time.time()
+        self.tables.setdefault(code, {})[socket] = (tuple(seats), state, now)
+        self.last.setdefault(code, {}).update(dict.fromkeys(seats, now))
 
-    async def forget(self, code, socket):
+    async def forget(self, code, socket, seats=()):
         notes = self.tables.get(code, {})
         notes.pop(socket, None)
         if not notes:
             self.tables.pop(code, None)
+        if seats:
+            self.last.setdefault(code, {}).update(dict.fromkeys(seats, time.time()))
 
     async def read(self, code) -> dict[int, str]:
         return best(self.tables.get(code, {}).values(), time.time())
+
+    async def seen(self, code) -> dict[int, float]:
+        """When each seat's phone was last seen (a seat never seen is not named)."""
+        return dict(self.last.get(code, {}))
 
 
 class RedisNotes:
@@ -84,15 +96,37 @@ class RedisNotes:
     def key(code: str) -> str:
         return f"presence:{code}"
 
+    @staticmethod
+    def seen_key(code: str) -> str:
+        return f"presence-seen:{code}"
+
     async def note(self, code, socket, seats, state):
-        value = f"{','.join(map(str, seats))}|{state}|{time.time():.3f}"
+        now = f"{time.time():.3f}"
         async with self.client().pipeline(transaction=False) as pipe:
-            pipe.hset(self.key(code), socket, value)
+            pipe.hset(self.key(code), socket, f"{','.join(map(str, seats))}|{state}|{now}")
             pipe.expire(self.key(code), int(FRESH * 3))
+            self.mark(pipe, code, seats, now)
             await pipe.execute()
 
-    async def forget(self, code, socket):
-        await self.client().hdel(self.key(code), socket)
+    def mark(self, pipe, code, seats, now: str):
+        if seats:
+            pipe.hset(self.seen_key(code), mapping=dict.fromkeys(map(str, seats), now))
+            pipe.expire(self.seen_key(code), SEEN_KEPT)
+
+    async def forget(self, code, socket, seats=()):
+        async with self.client().pipeline(transaction=False) as pipe:
+            pipe.hdel(self.key(code), socket)
+            self.mark(pipe, code, seats, f"{time.time():.3f}")
+            await pipe.execute()
+
+    async def seen(self, code) -> dict[int, float]:
+        out = {}
+        for seat, at in (await self.client().hgetall(self.seen_key(code))).items():
+            try:
+                out[int(seat)] = float(at)
+            except ValueError:
+                continue
+        return out
 
     async def read(self, code) -> dict[int, str]:
         notes = []

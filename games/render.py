@@ -17,6 +17,7 @@ when there is one (`flash_html`): later updates do not wipe them.
 
 import functools
 import re
+import time
 import uuid
 from dataclasses import dataclass
 
@@ -27,7 +28,7 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from games import labels, phrases, presence
+from games import labels, online, phrases, presence
 from games.live import Snapshot
 from games.models import Table
 from games.registry import get_game
@@ -180,9 +181,11 @@ def live_html(now: Screen, changes: list | None = None, oob: bool = True) -> str
 
 
 def meta_html(version: int, oob: bool = True) -> str:
-    """The version the phone shows (its forms send it; a gap asks for a resync)."""
+    """The version the phone shows (its forms send it; a gap asks for a resync), and the
+    server's time (ms), which the turn clock counts down by."""
     swap = ' hx-swap-oob="true"' if oob else ""
-    return f'<div id="table-meta" hidden data-version="{version}"{swap}></div>'
+    now = int(time.time() * 1000)
+    return f'<div id="table-meta" hidden data-version="{version}" data-now="{now}"{swap}></div>'
 
 
 def flash_html(error, game: str | None, oob: bool = True) -> str:
@@ -252,10 +255,12 @@ def table_context(
             "presence": state,
             "presence_symbol": presence.SYMBOLS.get(state),
             "presence_label": presence.LABELS.get(state),
+            "stand_in": seat.stand_in,
         }
         for seat in seats
         for state in (here.get(seat.index),)
     ]
+    mine = next((row for row in seat_rows if row["active"]), None)
     return {
         "table": table_summary(table),
         "seats": seat_rows,
@@ -270,10 +275,42 @@ def table_context(
         "panel": panel,
         "log": web.log_lines(table.mode, snap.log_rows, names),
         "digital": table.mode == Table.Mode.DIGITAL,
+        "in_play": table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING,
+        "mine": mine,
+        "stood_in": [row for row in seat_rows if row["stand_in"]],
+        "clock": clock_context(table, names),
+        # what the table tools show ({% fragment %}: drawn once for all phones that share it)
+        "tools": {
+            "code": table.code,
+            "closed": table.status == Table.Status.CLOSED,
+            "active": active,
+            "host": host,
+            "seats": seat_rows,
+            "phrases": table.phrases,
+            "in_play": table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING,
+            "stand_in": mine["stand_in"] if mine else "",
+        },
         "bot_levels": [(level, label) for level, (_player, label) in web.bot_levels.items()],
         "fields": FIELDS,
         "post_fields": POST_FIELDS,
         "act_url": ACT_URL,
+    }
+
+
+def clock_context(table: Table, names: dict) -> dict | None:
+    """The turn clock as the screen shows it while it runs: whose it is, the seconds left
+    in their bank when their turn began, and when it runs out (the page's script counts
+    down to that, in the server's time: meta_html)."""
+    running = online.clock_deadline(table.clock)
+    if running is None or table.status != Table.Status.PLAYING:
+        return None
+    seat, at = running
+    left = max(0, int(table.clock["banks"].get(str(seat), 0)))
+    return {
+        "seat": seat,
+        "name": names.get(seat, ""),
+        "left": f"{left // 60}:{left % 60:02d}",
+        "deadline": int(at * 1000),
     }
 
 

@@ -9,6 +9,7 @@ lets a computer player move (both listen, from games.apps).
 
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -17,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games import live, reads
+from games import live, online, reads
 from games.engine_errors import IllegalAction
 from games.errors import Refused
 from games.models import Action, Seat, Table, hash_token, new_code, new_token
@@ -55,10 +56,11 @@ class Change:
     mode: str
     status: str
     snap: live.Snapshot | None = None
+    open: bool = False  # listed among the open tables (games.views.open_tables)
 
 
 def _after_commit(table: Table, snap=None) -> None:
-    change = Change(table.pk, table.code, table.version, table.mode, table.status, snap)
+    change = Change(table.pk, table.code, table.version, table.mode, table.status, snap, table.open)
 
     def tell():
         # each listener on its own: a change that is saved stays answered as saved even
@@ -97,13 +99,57 @@ def _locked(table_id: int) -> Table:
     return Table.objects.select_for_update().get(pk=table_id)
 
 
-def create_table(game: str, mode: str, config: dict, host_name: str):
+@dataclass(frozen=True)
+class Online:
+    """How a digital table plays online (games.online): open to anyone (and after how many
+    seconds its free seats get computer players), what happens to a seat whose phone is
+    gone on its turn, and its turn clock (minutes, increment in seconds)."""
+
+    open: bool = False
+    fill_after: int | None = None
+    takeover: int | None = None
+    takeover_level: str = ""
+    clock: tuple[int, int] | None = None
+    lang: str = ""
+
+    def fields(self, spec, mode: str) -> dict:
+        """The table's fields; refused (bad_config) when out of range or not digital."""
+        wanted = self.open or self.takeover or self.clock
+        if wanted and mode != Table.Mode.DIGITAL:
+            raise Refused("bad_config")
+        low, high = 1, online.TAKEOVER_SECONDS[1]  # tests use seconds the form refuses
+        if self.takeover is not None and not low <= self.takeover <= high:
+            raise Refused("bad_config")
+        if self.fill_after is not None and not low <= self.fill_after <= 3600:
+            raise Refused("bad_config")
+        if self.takeover_level and self.takeover_level not in spec.web.bot_levels:
+            raise Refused("bad_config")
+        clock = {}
+        if self.clock is not None:
+            minutes, increment = self.clock
+            if not (0 < minutes <= online.CLOCK_MINUTES[1]) or not (
+                online.CLOCK_INCREMENT[0] <= increment <= online.CLOCK_INCREMENT[1]
+            ):
+                raise Refused("bad_config")
+            clock = online.clock_new(minutes, increment)
+        return {
+            "open": self.open,
+            "fill_after": self.fill_after if self.open else None,
+            "takeover": self.takeover,
+            "takeover_level": self.takeover_level,
+            "clock": clock,
+            "lang": self.lang[:8],
+        }
+
+
+def create_table(game: str, mode: str, config: dict, host_name: str, plays: Online = Online()):
     """A new table in the lobby; the host sits at seat 0. `config` is the engine's (the
-    lobby's form builds it with the game's adapter). Returns (table, host token, seat
-    token)."""
+    lobby's form builds it with the game's adapter), `plays` how it plays online. Returns
+    (table, host token, seat token)."""
     spec = get_game(game)
     if mode not in spec.modes:
         raise Refused("bad_request")
+    extra = plays.fields(spec, mode)
     players = config.get("players")
     if type(players) is not int or not spec.min_players <= players <= spec.max_players:
         raise Refused("bad_players")
@@ -115,7 +161,11 @@ def create_table(game: str, mode: str, config: dict, host_name: str):
     host_token, seat_token = new_token(), new_token()
     with transaction.atomic():
         table = insert_table(
-            game=game, mode=mode, config=config, host_token_hash=hash_token(host_token)
+            game=game,
+            mode=mode,
+            config=config,
+            host_token_hash=hash_token(host_token),
+            **extra,
         )
         Seat.objects.bulk_create(
             Seat(
@@ -163,7 +213,11 @@ def claim_seat(table: Table, index: int, name: str) -> str:
                 raise Refused("name_taken")
         seat.name, seat.token_hash, seat.last_seen = name, hash_token(token), timezone.now()
         seat.save(update_fields=["name", "token_hash", "last_seen"])
-        _after_commit(table)
+        everyone = not table.seats.filter(token_hash="", kind=Seat.Kind.HUMAN).exists()
+        if table.open and table.status == Table.Status.LOBBY and everyone:
+            _deal(table, "auto:start")  # strangers need no host to start: full, it starts
+        else:
+            _after_commit(table)
     return token
 
 
@@ -197,7 +251,7 @@ def free_seat(table: Table, host_token, index: int) -> None:
         else:
             fields = {"kind": Seat.Kind.HUMAN, "bot_level": ""}
         updated = Seat.objects.filter(table=table, index=index).update(
-            token_hash="", handover_hash="", pending="", **fields
+            token_hash="", handover_hash="", pending="", stand_in="", **fields
         )
         if not updated:
             raise Refused("bad_seat")
@@ -232,9 +286,12 @@ def seat_bot(table: Table, host_token, index: int, level: str | None = None) -> 
             raise Refused("seat_taken")
         # A bot's name is worded at render time, in each phone's language.
         seat.kind, seat.bot_level, seat.name = Seat.Kind.BOT, level, ""
-        seat.token_hash = seat.handover_hash = seat.pending = ""
+        seat.token_hash = seat.handover_hash = seat.pending = seat.stand_in = ""
         seat.save(
-            update_fields=["kind", "bot_level", "name", "token_hash", "handover_hash", "pending"]
+            update_fields=[
+                *("kind", "bot_level", "name", "token_hash", "handover_hash", "pending"),
+                "stand_in",
+            ]
         )
         _after_commit(table)
 
@@ -357,7 +414,9 @@ def _deal(table: Table, client_action_id: str) -> None:
     table.state = engine.new_game(table.config, seed)
     table.status = Table.Status.PLAYING
     table.version += 1
-    table.save(update_fields=["state", "status", "version", "updated"])
+    to_act = online.seat_to_act(table, list(table.seats.all()))
+    table.clock = online.clock_dealt(table.clock, table.players, to_act, time.time())
+    table.save(update_fields=["state", "status", "version", "clock", "updated"])
     Action.objects.create(
         table=table,
         version=table.version,
@@ -438,7 +497,12 @@ def apply_action(
         # A finished companion match can still take back its last hand.
         over = engine.is_over(state)
         table.status = Table.Status.FINISHED if over else Table.Status.PLAYING
-        table.save(update_fields=["state", "status", "version", "updated"])
+        saved = ["state", "status", "version", "updated"]
+        if table.clock:
+            to_act = online.seat_to_act(table, seats)
+            table.clock = online.clock_moved(table.clock, seat, to_act, time.time())
+            saved.append("clock")
+        table.save(update_fields=saved)
         Action.objects.create(
             table=table,
             version=table.version,
@@ -513,3 +577,102 @@ def claim_handover(table: Table, signed: str) -> tuple[Seat, str]:
         seat.save(update_fields=["token_hash", "handover_hash", "last_seen"])
         _after_commit(table)
     return seat, seat_token
+
+
+def _seat_held(table: Table, index, holder: set[str] | None) -> Seat:
+    """The seat `index` of the locked table, refused unless the phone (`holder`) holds it."""
+    seat = Seat.objects.select_for_update().filter(table=table, index=index).first()
+    if seat is None:
+        raise Refused("bad_seat")
+    if holder is not None and not (seat.token_hash and seat.token_hash in holder):
+        raise Refused("seat_not_yours")
+    return seat
+
+
+def stand_in(table: Table, index: int, holder: set[str] | None, on: bool) -> bool:
+    """A player asks a computer player to play for them ("play for me", `on`) or takes
+    their seat back (from either kind of stand-in); False if it was so already."""
+    with transaction.atomic():
+        table = _locked(table.pk)
+        seat = _seat_held(table, index, holder)
+        if on and not _hidden_hands_in_play(table):
+            raise Refused("not_in_play")
+        wanted = Seat.StandIn.ASKED if on else Seat.StandIn.NONE
+        if seat.stand_in == wanted:
+            return False
+        seat.stand_in = wanted
+        seat.save(update_fields=["stand_in"])
+        _after_commit(table)
+    return True
+
+
+def take_over(table_id: int, index: int, version: int) -> bool:
+    """A computer player takes over a person's seat whose phone is gone on its turn
+    (games.online: the table's takeover rule, its time checked by the caller). Nothing
+    if the table has moved on since `version` or the seat is not to act any more."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        seats = list(Seat.objects.select_for_update().filter(table=table))
+        if not table.takeover or table.version != version:
+            return False
+        if online.seat_to_act(table, seats) != index:
+            return False
+        seat = next(s for s in seats if s.index == index)
+        if seat.stand_in or not seat.taken:
+            return False
+        seat.stand_in = Seat.StandIn.GONE
+        seat.save(update_fields=["stand_in"])
+        _after_commit(table)
+    return True
+
+
+def hand_back(table_id: int, indexes) -> bool:
+    """The seats a computer player took over while their phone was gone, back to the
+    phone now that it has returned; False if none was."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        back = Seat.objects.filter(table=table, index__in=list(indexes), stand_in=Seat.StandIn.GONE)
+        if not back.update(stand_in=Seat.StandIn.NONE):
+            return False
+        _after_commit(table)
+    return True
+
+
+def leave_seat(table: Table, index: int, holder: set[str] | None) -> None:
+    """A player leaves the table. Before the start the seat is free again; a digital game
+    under way goes on by the table's takeover rule: a computer player takes the seat if
+    the table hands seats over, else the seat waits, free, for someone to claim it."""
+    with transaction.atomic():
+        table = _locked(table.pk)
+        seat = _seat_held(table, index, holder)
+        seat.token_hash = seat.handover_hash = seat.pending = ""
+        seat.stand_in = Seat.StandIn.NONE
+        if table.status == Table.Status.LOBBY:
+            seat.name = ""
+        elif _hidden_hands_in_play(table) and table.takeover:
+            seat.kind, seat.name = Seat.Kind.BOT, ""
+            seat.bot_level = _takeover_level(table)
+        seat.save()
+        _after_commit(table)
+
+
+def _takeover_level(table: Table) -> str:
+    levels = get_game(table.game).web.bot_levels
+    return table.takeover_level if table.takeover_level in levels else next(iter(levels))
+
+
+def fill_open_table(table_id: int) -> bool:
+    """An open table that has waited its time (Table.fill_after) gets computer players on
+    its free seats and starts; False if it is not due or not waiting any more."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.status != Table.Status.LOBBY or not table.open or not table.fill_after:
+            return False
+        if timezone.now() < table.created + timedelta(seconds=table.fill_after):
+            return False
+        level = _takeover_level(table)
+        Seat.objects.filter(table=table, token_hash="", kind=Seat.Kind.HUMAN).update(
+            kind=Seat.Kind.BOT, bot_level=level, name=""
+        )
+        _deal(table, "auto:start")
+    return True

@@ -1,7 +1,7 @@
 from django.urls import path
 from django.views.decorators.cache import never_cache
 
-from games.views import app, home, rules, tables
+from games.views import app, home, open_play, rules, tables
 
 # Pages that show a private hand or a one-time link are never kept by a browser's or a
 # proxy's cache (Cache-Control: no-store): the table page and every response that
@@ -14,6 +14,8 @@ urlpatterns = [
     path("rules/<slug:game>/", rules.rules, name="rules"),
     path("rules/<slug:game>/clarifications/", rules.clarifications, name="clarifications"),
     path("play/", tables.lobby, name="lobby"),
+    path("open/", open_play.open_list, name="open_tables"),
+    path("open/play/", open_play.play_now, name="play_now"),
     path("join/", tables.join_by_code, name="join_by_code"),
     path("join/<str:code>/", tables.join, name="join"),
     path("t/<str:code>/", private(tables.table_page), name="table"),
@@ -24,6 +26,8 @@ urlpatterns = [
     path("t/<str:code>/phrases/", private(tables.table_phrases), name="table_phrases"),
     path("t/<str:code>/bot/", private(tables.table_bot), name="table_bot"),
     path("t/<str:code>/rematch/", private(tables.table_rematch), name="table_rematch"),
+    path("t/<str:code>/stand-in/", private(tables.table_stand_in), name="table_stand_in"),
+    path("t/<str:code>/leave/", private(tables.table_leave), name="table_leave"),
     path("t/<str:code>/handover/", private(tables.table_handover), name="table_handover"),
     path("h/<str:code>/<str:token>/", private(tables.handover), name="handover"),
 ]

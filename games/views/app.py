@@ -1,7 +1,9 @@
 """What makes the site installable on a phone's home screen: its web app manifest, in
 the page's language, and /favicon.ico for clients that ask for it by that name."""
 
-from django.http import JsonResponse
+from pathlib import Path
+
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import reverse
@@ -52,3 +54,14 @@ def manifest(request):
 @cache_control(public=True, max_age=24 * 3600)
 def favicon(request):
     return redirect(static("icons/icon.svg"))
+
+
+SERVICE_WORKER = Path(__file__).resolve().parents[2] / "static" / "js" / "sw.js"
+
+
+@require_safe
+@cache_control(public=True, max_age=3600)
+def service_worker(request):
+    """The service worker that shows "your turn" as a system notification (static/js/sw.js),
+    served from the site's root so that it may serve every page."""
+    return HttpResponse(SERVICE_WORKER.read_bytes(), content_type="text/javascript")

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import fields, labels, phones, ratelimit, services
 from games.actions import BadInput, perform
-from games.forms import CreateTableForm, JoinForm, PhrasesForm
+from games.forms import CreateTableForm, JoinForm, SwitchForm
 from games.live import snapshot
 from games.models import CODE_ALPHABET, CODE_LENGTH, Table
 from games.phones import MAX_SEATS_PER_PHONE
@@ -152,7 +152,7 @@ def lobby(request):
         data = form.cleaned_data
         try:
             table, host_token, seat_token = services.create_table(
-                game.slug, data["mode"], form.config(), data["name"]
+                game.slug, data["mode"], form.config(), data["name"], form.online(get_language())
             )
         except services.Refused as refusal:
             form.add_error(None, labels.refusal(refusal, game)["message"])
@@ -336,11 +336,47 @@ def table_close(request, code):
 @require_POST
 def table_phrases(request, code):
     """The host lets the players say the table phrases, or not."""
-    form = PhrasesForm(request.POST)
+    form = SwitchForm(request.POST)
     if not form.is_valid():
         return _render_table(request, _table(request, code), services.Refused("bad_request"), 400)
     on = form.cleaned_data["on"] == "1"
     return _host_action(request, code, lambda t, host: services.set_phrases(t, host, on))
+
+
+@require_POST
+@_limited
+def table_stand_in(request, code):
+    """A player asks a computer player to play for them ("1"), or takes their seat back."""
+    return _seat_action(request, code, services.stand_in)
+
+
+@require_POST
+@_limited
+def table_leave(request, code):
+    """A player leaves the table (games.services.leave_seat says what becomes of the seat)."""
+    return _seat_action(
+        request, code, lambda table, seat, holder, on: services.leave_seat(table, seat, holder)
+    )
+
+
+def _seat_action(request, code, perform):
+    """A seat's own action: `perform(table, seat, holder, on)`, checked against the phone's
+    cookie in its transaction; then back to the table, or the table with the refusal."""
+    table = _table(request, code)
+    form = SwitchForm(request.POST)
+    try:
+        seat = fields.integer(request.POST, "seat", 0, fields.MAX_SEAT)
+        if not form.is_valid():
+            raise BadInput("on")
+        perform(
+            table, seat, phones.token_hashes(request.COOKIES, code), form.cleaned_data["on"] == "1"
+        )
+    except BadInput:
+        return _render_table(request, table, services.Refused("bad_request"), status=400)
+    except services.Refused as refusal:
+        table.refresh_from_db()
+        return _render_table(request, table, refusal, status=409)
+    return redirect(_table_url(table, seat))
 
 
 @require_POST

@@ -106,11 +106,45 @@
   // in a banner and brought into view; your turn also vibrates, where the phone can and
   // the player has not switched it off (the menu; kept on this phone).
   var present = {};
-  // In the background, the tab's title says it is your turn until the page is seen.
+  // In the background, the tab's title and icon say it is your turn until the page is
+  // seen, and a system notification too if the player allowed it (the menu).
   var title0 = document.title;
+  var icon = document.querySelector("link[rel=icon]");
+  var icon0 = icon ? icon.href : null;
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden) document.title = title0;
+    if (document.hidden) return;
+    document.title = title0;
+    if (icon) icon.href = icon0;
   });
+  function turnElsewhere(text) {
+    document.title = "● " + title0;
+    if (icon) icon.href = icon0.replace(/icon\.svg$/, "icon-turn.svg");
+    if (!notifyOn() || !navigator.serviceWorker) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      registration.showNotification(title0, { body: text, tag: "turn", renotify: true,
+        icon: icon0, data: { url: window.location.pathname } });
+    });
+  }
+  function notifyOn() {
+    try {
+      return window.Notification && Notification.permission === "granted" &&
+        window.localStorage.getItem("notify") === "on";
+    } catch (e) { return false; }
+  }
+  var notifyToggle = document.getElementById("notify-toggle");
+  if (notifyToggle && window.Notification && navigator.serviceWorker) {
+    notifyToggle.closest("label").hidden = false;
+    notifyToggle.checked = notifyOn();
+    if (notifyToggle.checked) navigator.serviceWorker.register("/sw.js");
+    notifyToggle.addEventListener("change", function () {
+      if (!notifyToggle.checked) { window.localStorage.setItem("notify", "off"); return; }
+      Notification.requestPermission().then(function (answer) {
+        notifyToggle.checked = answer === "granted";
+        try { window.localStorage.setItem("notify", notifyToggle.checked ? "on" : "off"); } catch (e) { /* private mode */ }
+        if (notifyToggle.checked) navigator.serviceWorker.register("/sw.js");
+      });
+    });
+  }
   function moments(announce) {
     var now = {};
     Array.prototype.forEach.call(document.querySelectorAll("[data-moment]"), function (el) {
@@ -122,7 +156,7 @@
       showBanner(text.length > 90 ? text.slice(0, 89) + "…" : text);
       if (key !== "turn" && el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
       if (key === "turn" && vibrate() && navigator.vibrate) navigator.vibrate(150);
-      if (key === "turn" && document.hidden) document.title = "● " + title0;
+      if (key === "turn" && document.hidden) turnElsewhere(text);
     });
     present = now;
   }
@@ -316,6 +350,36 @@
     if (!isNaN(at)) opened.textContent = opened.dataset.local.replace("{when}", format.format(at));
   }
 
+  // The turn clock counts down in the server's time: each render brings the server's
+  // clock (data-now), so every phone shows the same seconds whatever its own clock says.
+  var offset = 0;
+  function serverTime() {
+    var meta = document.getElementById("table-meta");
+    if (meta && meta.dataset.now && meta.dataset.now !== meta.dataset.seen) {
+      offset = +meta.dataset.now - Date.now();
+      meta.dataset.seen = meta.dataset.now;
+    }
+    return Date.now() + offset;
+  }
+  function tick() {
+    var now = serverTime();
+    Array.prototype.forEach.call(document.querySelectorAll("[data-deadline]"), function (clock) {
+      var left = Math.max(0, Math.ceil((+clock.dataset.deadline - now) / 1000));
+      var shown = clock.querySelector(".clock-left");
+      if (shown) shown.textContent = Math.floor(left / 60) + ":" + ("0" + left % 60).slice(-2);
+      clock.classList.toggle("clock-low", left <= 10);
+    });
+  }
+  window.setInterval(tick, 1000);
+  document.body.addEventListener("htmx:wsAfterMessage", tick);
+
+  // A form whose button asks to be sure (leaving the table) is sent only once confirmed.
+  document.addEventListener("submit", function (evt) {
+    var button = evt.submitter || evt.target.querySelector("[data-confirm]");
+    if (button && button.dataset.confirm && !window.confirm(button.dataset.confirm)) evt.preventDefault();
+  }, true);
+
   lastVersion = currentVersion();
   watchFlash();
+  tick();
 })();

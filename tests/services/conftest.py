@@ -714,13 +714,14 @@ class Cluster:
     # -- tables over HTTP -------------------------------------------------------------
 
     def new_table(
-        self, game="triggs", mode="companion", players=4, turn_marker=True, server=None
+        self, game="triggs", mode="companion", players=4, turn_marker=True, server=None, **extra
     ) -> SeatedTable:
-        """Create, join and start a table over HTTP (as phones' browsers would)."""
+        """Create, join and start a table over HTTP (as phones' browsers would); `extra`,
+        more fields of the lobby's form."""
         base = (server or self.servers[0]).base
         host = Browser(base)
         host.get("/es/play/")
-        form = {"game": game, "mode": mode, "players": str(players), "name": NAMES[0]}
+        form = {"game": game, "mode": mode, "players": str(players), "name": NAMES[0], **extra}
         if turn_marker:
             form["turn_marker"] = "on"
         if game == "triumfdrez":

@@ -195,6 +195,7 @@ VARYING = [
     (re.compile(r"\b[0-9a-f]{32}\b"), "ACTION-ID"),  # a fresh action id per render
     (re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+'), r"\1CSRF"),
     (re.compile(r'("X-CSRFToken": ")[^"]+'), r"\1CSRF"),
+    (re.compile(r' data-now="\d+"'), ""),  # the server's time, for the turn clock
 ]
 
 

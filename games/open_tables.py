@@ -1,0 +1,87 @@
+"""The open tables (issue 19): digital tables their host opened to anyone, listed while
+they wait for players, oldest first, on a page every phone sees updated live
+(games.consumers.OpenTablesConsumer; games.live tells it when an open table changes).
+"Play now" sits a player at the oldest of a game with a free seat, or opens one."""
+
+from datetime import timedelta
+
+from django.db.models import Count, Q
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import get_language_info
+
+from games import services
+from games.models import Seat, Table
+from games.registry import GAMES, get_game
+
+SHOWN = 50  # tables listed at most
+KEPT = timedelta(hours=24)  # an open table not started within this is no longer listed
+# A table "Play now" opens: it waits this long for people before computer players fill
+# it, and a phone gone this long on its turn hands its seat to a computer player
+QUICK_FILL, QUICK_TAKEOVER = 120, 60
+
+
+def waiting(game: str | None = None):
+    """Open tables waiting for players, oldest first, each with `free` seats."""
+    free = Count("seats", filter=Q(seats__token_hash="", seats__kind=Seat.Kind.HUMAN))
+    tables = Table.objects.filter(
+        open=True,
+        status=Table.Status.LOBBY,
+        mode=Table.Mode.DIGITAL,
+        created__gte=timezone.now() - KEPT,
+    )
+    if game is not None:
+        tables = tables.filter(game=game)
+    return tables.annotate(free=free).filter(free__gt=0).order_by("created", "pk")
+
+
+def rows(now=None) -> list[dict]:
+    now = now or timezone.now()
+    out = []
+    for table in waiting()[:SHOWN]:
+        info = get_language_info(table.lang) if table.lang else None
+        out.append(
+            {
+                "code": table.code,
+                "game": get_game(table.game).name,
+                "players": table.players,
+                "free": table.free,
+                "lang": info["name_local"] if info else "",
+                "lang_code": table.lang,
+                "minutes": int((now - table.created).total_seconds() // 60),
+                "clock": table.clock,
+                "takeover": table.takeover,
+            }
+        )
+    return out
+
+
+def list_html(lang: str, oob: bool = False) -> str:
+    """The list of open tables, in `lang`."""
+    with translation.override(lang):
+        return render_to_string("games/_open_list.html", {"tables": rows(), "oob": oob})
+
+
+def play_now(game: str, name: str, lang: str) -> tuple[Table, int, str, tuple | None]:
+    """Sit `name` at the oldest open table of `game` with a free seat, or open one with
+    the game's default options (they host it). (table, seat, seat token, (host token,)
+    when they host it)."""
+    for table in waiting(game)[:5]:
+        free = table.seats.filter(token_hash="", kind=Seat.Kind.HUMAN).order_by("index")
+        for seat in free[:1]:
+            try:
+                return table, seat.index, services.claim_seat(table, seat.index, name), None
+            except services.Refused as refusal:
+                if refusal.code not in ("seat_taken", "name_taken", "table_closed"):
+                    raise
+    spec = get_game(game)
+    defaults = {key: field.initial for key, field in spec.web.options().items()}
+    config = spec.web.config(Table.Mode.DIGITAL, spec.max_players, defaults)
+    plays = services.Online(open=True, fill_after=QUICK_FILL, takeover=QUICK_TAKEOVER, lang=lang)
+    table, host, seat_token = services.create_table(game, Table.Mode.DIGITAL, config, name, plays)
+    return table, 0, seat_token, (host,)
+
+
+def games() -> list:
+    """The games a player may play now (those with a digital mode)."""
+    return [game for game in GAMES.values() if Table.Mode.DIGITAL in game.modes]
