@@ -7,7 +7,9 @@ Each table is a Triggs companion table with the turn marker on; every few second
 (phases staggered) the seat to act either crosses one box (every other move, so that a
 sheet changes and is drawn afresh) or says it drew or discarded ("pass"). The time from sending it to the last
 of the table's phones holding the new version is one sample. N steps up 25, 50, 100,
-200 and stops, per set-up, once p95 exceeds the limit (250 ms).
+200 and stops, per set-up, once p95 exceeds the limit (250 ms). Presence is on: every
+project phone says it is here every 15 s, as a table page does (games.presence.BEAT; the
+phases spread over the phones), so the figures include what presence costs.
 
 Run from the repository root (about 2-3 minutes; PostgreSQL and Redis as for the
 tests, TEST_POSTGRES_URL and TEST_REDIS_URL):
@@ -21,6 +23,7 @@ Not a test: the machine is shared, so read the figures, don't assert on them.
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import platform
@@ -122,10 +125,19 @@ class Run:
     """One set-up at one N: connect, move for a window, collect samples."""
 
     def __init__(
-        self, servers, tables, kind: str, interval: float, window: float, warmup=1.0, abusers=0
+        self,
+        servers,
+        tables,
+        kind: str,
+        interval: float,
+        window: float,
+        warmup=1.0,
+        abusers=0,
+        beat=15.0,
     ):
         self.servers, self.tables, self.kind = servers, tables, kind
         self.interval, self.window, self.warmup = interval, window, warmup
+        self.beat_every = beat  # seconds between a phone's presence frames (0: none)
         self.abusers = abusers  # spectator sockets flooding the first server with resyncs
         self.flood = {"frames": 0, "sockets": 0, "closed": 0, "refused": 0}
         self.samples: list[float] = []
@@ -237,6 +249,21 @@ class Run:
             table.waiting = None
             await asyncio.sleep(max(0.0, tick + self.interval - loop.time()))
 
+    async def beat(self, stop: float, every: float) -> None:
+        """Each phone says it is here every `every` seconds, as table.js does (a socket
+        silent for longer than presence's FRESH counts as gone), phases spread out."""
+        loop = asyncio.get_running_loop()
+        socks = [s for t in self.tables for s in t.socks]
+        frame = json.dumps({"kind": "presence", "state": "here"})
+        begin = loop.time()
+        for i, sock in enumerate(itertools.cycle(socks)):
+            at = begin + every * i / len(socks)
+            if at >= stop:
+                return
+            await asyncio.sleep(max(0.0, at - loop.time()))
+            with contextlib.suppress(OSError, ConnectionError, AttributeError):
+                await sock.ws.send(frame)
+
     @staticmethod
     def move(table: LiveTable, seat: int, version: int) -> dict:
         """Every other move crosses one box of a row that stays open (so the turn
@@ -304,6 +331,8 @@ class Run:
         start = loop.time() + 0.5
         stop = start + self.warmup + self.window
         flooders = [asyncio.ensure_future(self.abuse(stop)) for _ in range(self.abusers)]
+        beating = self.kind != "relay" and self.beat_every > 0
+        beats = [asyncio.ensure_future(self.beat(stop, self.beat_every))] if beating else []
         n = len(self.tables)
         # every table starts at its own phase, the samples counted after the warm-up (a
         # table that only started then would move in step with the others, in bursts)
@@ -319,7 +348,7 @@ class Run:
         after = [s.usage() for s in self.servers]
         busy1, client1 = machine_busy(), time.process_time()
         await asyncio.wait_for(task, 15)
-        await asyncio.gather(*flooders, return_exceptions=True)
+        await asyncio.gather(*flooders, *beats, return_exceptions=True)
         sizes = [s.size for t in self.tables for s in t.socks if s.size]
         self.running = False
         for reader in self.readers:
@@ -380,6 +409,13 @@ def main() -> None:
         "--setups", default="1,2,relay", help="which set-ups: 1 and 2 processes, the relay"
     )
     parser.add_argument(
+        "--beat",
+        type=float,
+        default=15.0,
+        help="seconds between a phone's 'I am here' (as table.js sends); 0: none, to "
+        "measure what presence costs",
+    )
+    parser.add_argument(
         "--abusers",
         type=int,
         default=0,
@@ -424,7 +460,12 @@ def main() -> None:
     print(
         f"load: Triggs companion tables, 4 phones each, one move (a cross or a pass) per table every "
         f"{args.interval} s, staggered; {args.window} s measured per step after 1 s; "
-        f"stop a set-up once p95 > {args.limit_ms:.0f} ms; budget {args.budget:.0f} s"
+        f"stop a set-up once p95 > {args.limit_ms:.0f} ms; budget {args.budget:.0f} s; "
+        + (
+            f"each phone says it is here every {args.beat:g} s"
+            if args.beat
+            else "no presence frames"
+        )
     )
 
     import psycopg
@@ -483,12 +524,18 @@ def main() -> None:
                 if time.monotonic() - began > args.budget:
                     print(f"{label:<12}{n:>7}  skipped: past the {args.budget:.0f} s budget")
                     break
-                run = Run(servers, tables[:n], kind, args.interval, args.window)
+                run = Run(servers, tables[:n], kind, args.interval, args.window, beat=args.beat)
                 result = asyncio.run(run.run())
                 results[label][n] = result
                 if args.abusers and label == "project ×1":
                     flooded = Run(
-                        servers, tables[:n], kind, args.interval, args.window, abusers=args.abusers
+                        servers,
+                        tables[:n],
+                        kind,
+                        args.interval,
+                        args.window,
+                        abusers=args.abusers,
+                        beat=args.beat,
                     )
                     results.setdefault(FLOODED, {})[n] = asyncio.run(flooded.run())
                 if kind == "project":

@@ -11,6 +11,12 @@ bytes: the message one phone is sent per change (raw and gzip; the WebSocket has
 compression), median and p95 over phones and moves. CPU: process time to draw one phone's
 update (screen, diff, stamp), median and p95, measured in one run: compare them with each
 other, not across machines.
+
+presence: what presence costs each phone, measured after the moves: one seat's phone goes
+away and comes back (the other phones' screens drawn with every seat "here", then seat 1
+"away", then "here" again); bytes and CPU of one such presence update per phone. Besides
+these updates, each socket costs one Redis pipeline (a hash write and read) every BEAT
+(15 s) seconds, and the page one small frame to the server per BEAT.
 """
 
 import argparse
@@ -35,7 +41,7 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.utils import translation  # noqa: E402
 
-from games import live, render, services  # noqa: E402
+from games import live, presence, render, services  # noqa: E402
 from games.registry import get_game  # noqa: E402
 from tests.tables import config  # noqa: E402
 
@@ -94,7 +100,27 @@ def run(game, mode, moves, rng):
             data = html.encode()
             sizes.append(len(data))
             zipped.append(len(gzip.compress(data, 6)))
-    return sizes, zipped, cpu, regions
+    away = presence_cost(table)
+    return sizes, zipped, cpu, regions, away
+
+
+def presence_cost(table):
+    """Bytes and CPU of a presence update per phone: seat 1 goes away, then comes back."""
+    snap = live.snapshot(table)
+    here = dict.fromkeys(range(4), presence.HERE)
+    sizes, cpu = [], []
+    for phone in range(4):
+        base = render.screen(snap, [phone], phone, phone == 0, LANGS[phone], here)
+        for notes in ({**here, 1: presence.AWAY}, here):
+            start = time.process_time()
+            now = render.screen(snap, [phone], phone, phone == 0, LANGS[phone], notes)
+            with translation.override(LANGS[phone]):  # no version: games.consumers
+                html = render.live_html(now, render.changed(base, now))
+                html = render.stamp(html, table.code, phone, now.version, "c" * 64, socket=True)
+            cpu.append(time.process_time() - start)
+            sizes.append(len(html.encode()))
+            base = now
+    return sizes, cpu
 
 
 def main():
@@ -106,14 +132,18 @@ def main():
     print(
         f"{'game, mode':<22}{'bytes p50':>10}{'p95':>8}{'gzip p50':>10}"
         f"{'regions p50':>12}{'CPU ms p50':>11}{'p95':>7}"
+        f"{'presence bytes p50':>20}{'CPU ms p50':>11}"
     )
     for game, mode in SETUPS:
-        sizes, zipped, cpu, regions = run(game, mode, args.moves, random.Random(7))
+        sizes, zipped, cpu, regions, (away, away_cpu) = run(
+            game, mode, args.moves, random.Random(7)
+        )
         print(
             f"{game + ', ' + mode:<22}{statistics.median(sizes):>10,.0f}"
             f"{percentile(sizes, 0.95):>8,}{statistics.median(zipped):>10,.0f}"
             f"{statistics.median(regions):>12.0f}"
             f"{statistics.median(cpu) * 1000:>11.2f}{percentile(cpu, 0.95) * 1000:>7.2f}"
+            f"{statistics.median(away):>20,.0f}{statistics.median(away_cpu) * 1000:>11.2f}"
         )
 
 

@@ -16,5 +16,6 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
+    path("", include("players.urls")),
     prefix_default_language=True,
 )

@@ -20,13 +20,18 @@ What a game provides (see README, "Adding a game"):
   cleaned)`: its lobby options, their checks, and the table's engine config;
 - `bot_levels`: computer players by level, for digital tables;
 - `phrases`: what a player may say at the table besides the common phrases;
+- optionally `tally(mode, state, names)`: the numbers of its progress chart (games.charts);
 - optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
   move that the table keeps on the seat (Seat.pending), e.g. Triggs's first pile.
 """
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from games.errors import BadInput
+
+if TYPE_CHECKING:
+    from games import charts
 
 
 class GameWeb:
@@ -49,6 +54,9 @@ class GameWeb:
     # the phone; "panel" (the default) is the whole template. The pane says where it sits:
     # "play" (on the game screen) or one tap away: "players", "log" or "table".
     regions: Mapping[str, tuple[tuple[str, str], ...]] = {}
+    # By mode, the regions a finished game's replay draws for every seat at once, each from
+    # its own view (a hand record: games.views.replays); none by default.
+    record_regions: Mapping[str, tuple[str, ...]] = {}
 
     def panel_template(self, mode: str) -> str:
         return f"games/{self.slug}/_{mode}.html"
@@ -68,6 +76,23 @@ class GameWeb:
     def panel(self, mode: str, state: dict, seat: int | None, names: dict, pending) -> dict:
         """The context of the panel template for `seat` (None: a spectator)."""
         raise NotImplementedError
+
+    def ranking(self, mode: str, state: dict, names: dict) -> list[dict]:
+        """The final ranking (`ranking` below) once the game is over, else []."""
+        return []
+
+    def tally(self, mode: str, state: dict, names: dict) -> "charts.Tally | None":
+        """What the progress chart (games.charts) shows at `state`: one value per line (a
+        player, a side; `names`: seat → name), read from the engine's state keys. None
+        when there is nothing to draw: a game without a chart (the default), or a state in
+        the middle of a move, whose point is the state that finishes it."""
+        return None
+
+    def standings(self, mode: str, state: dict) -> list[tuple[tuple[int, ...], int]]:
+        """Once the game is over, each side (its seats: one for a game of each against
+        all) with its final score, a higher score being better; else []. What a league
+        rates (players.league)."""
+        return []
 
     def log_rows(self, mode: str) -> int:
         """How many of the newest log rows `log_lines` needs."""

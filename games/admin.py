@@ -157,13 +157,28 @@ class SeatInline(admin.TabularInline):
     verbose_name_plural = _("Seats")
     extra = 0
     can_delete = False
-    base_fields = ("number", "seat_name", "kind_label", "bot_level_label", "held", "seen")
+    base_fields = (
+        "number",
+        "seat_name",
+        "kind_label",
+        "bot_level_label",
+        "held",
+        "seen",
+        "player_link",
+    )
     readonly_fields = (*base_fields, "manage")
 
     def get_fields(self, request, obj=None):
         if request.user.has_perm("games.change_table"):
             return (*self.base_fields, "manage")
         return self.base_fields
+
+    @admin.display(description=_("player"))
+    def player_link(self, seat):
+        if seat.player_id is None:
+            return "—"
+        url = reverse("admin:players_player_change", args=[seat.player_id])
+        return format_html('<a href="{}">{}</a>', url, seat.player)
 
     def has_add_permission(self, request, obj=None):
         return False

@@ -212,6 +212,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.held = phones.seats_held(snap.seats, self.hashes) if snap is not None else []
         self.looking, self.notes, self.snap = presence.HERE, None, None
         self.noted_seats, self.timer, self.gone_at, self.retry_at = [], None, {}, 0.0
+        self.heard, self.silent = time.monotonic(), False
         self.said_at = -phrases.EVERY
         await self.present()
         if snap is not None and any(
@@ -286,6 +287,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         return True
 
     async def receive(self, text_data=None, bytes_data=None):
+        self.heard = time.monotonic()  # a sign of life (the page sends one every BEAT)
+        if self.silent:
+            self.silent = False
+            await self.present()
         # checked before anything is read, so that a flood costs next to nothing
         if not self.take_token():
             await self.refuse("slow_down", abuse=True)
@@ -364,7 +369,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         none: a spectator, or closed), then who is at the table; None if Redis is away
         (RedisWatch then closes the socket)."""
         try:
-            if self.held:
+            if self.held and not self.silent:
                 await presence.NOTES.note(self.code, self.channel_name, self.held, self.looking)
             else:
                 await presence.NOTES.forget(self.code, self.channel_name, self.noted_seats)
@@ -387,10 +392,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def heartbeat(self):
         """Note this socket again every presence.BEAT seconds, and catch up on notes that
-        went stale (a phone on a process that died): this phone's screen follows."""
+        went stale (a phone on a process that died): this phone's screen follows. A socket
+        whose page has sent nothing for presence.FRESH seconds is not noted (the phone lost
+        its network without closing the socket): its seats are gone until it speaks."""
         try:
             while True:
                 await asyncio.sleep(presence.BEAT)
+                self.silent = time.monotonic() - self.heard > presence.FRESH
                 notes = await self.noted()
                 if notes is not None and notes != self.notes:
                     self.notes = notes

@@ -143,3 +143,10 @@ def bot_name(index: int, level: str, game=None) -> str:
     levels = game.web.bot_levels if game is not None else {}
     label = levels[level][1] if level in levels else ""
     return _("Computer %(n)s (%(level)s)") % {"n": index + 1, "level": label}
+
+
+def seat_name(seat, game=None) -> str:
+    """A person's own name; a computer player's, worded in the active language."""
+    if seat.kind == seat.Kind.BOT:
+        return bot_name(seat.index, seat.bot_level, game)
+    return seat.name

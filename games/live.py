@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 
-from games import reads
+from games import charts, reads
 from games.models import Seat, Table
 from games.registry import get_game
 
@@ -27,13 +27,14 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Snapshot:
     """A table as a render needs it, read in one go: the row, its seats and the rows of
-    its log. Rendering from it reads nothing more, so the phones on one process can
-    share one snapshot per change (games.consumers) and render outside the database
-    thread."""
+    its log, and once the game is over its progress (games.charts). Rendering from it
+    reads nothing more, so the phones on one process can share one snapshot per change
+    (games.consumers) and render outside the database thread."""
 
     table: Table
     seats: list[Seat]
     log_rows: list[dict]
+    progress: list | None = None
 
 
 def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | None:
@@ -45,8 +46,11 @@ def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | 
             return None
     if seats is None:
         seats = reads.seats(table.pk)
-    length = get_game(table.game).web.log_rows(table.mode)
-    return Snapshot(table, seats, reads.log(table.pk, length))
+    game = get_game(table.game)
+    length = game.web.log_rows(table.mode)
+    over = table.state is not None and game.engine(table.mode).is_over(table.state)
+    progress = charts.progress(table) if over else None
+    return Snapshot(table, seats, reads.log(table.pk, length), progress)
 
 
 # The snapshots of this process's latest changes, by (table id, change id): the process

@@ -111,6 +111,15 @@ class Seat(models.Model):
     # Triggs seat took its first card from): valid only at that version.
     pending = models.CharField(max_length=20, blank=True)
     stand_in = models.CharField(max_length=5, choices=StandIn.choices, blank=True)
+    # who sat here last (players.models.Player), kept after the table ends: their games
+    player = models.ForeignKey(
+        "players.Player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+        verbose_name=_("player"),
+    )
 
     class Meta:
         verbose_name = _("seat")

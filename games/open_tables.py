@@ -62,15 +62,15 @@ def list_html(lang: str, oob: bool = False) -> str:
         return render_to_string("games/_open_list.html", {"tables": rows(), "oob": oob})
 
 
-def play_now(game: str, name: str, lang: str) -> tuple[Table, int, str, tuple | None]:
-    """Sit `name` at the oldest open table of `game` with a free seat, or open one with
-    the game's default options (they host it). (table, seat, seat token, (host token,)
-    when they host it)."""
+def play_now(game: str, name: str, lang: str, player=None) -> tuple[Table, int, str, tuple | None]:
+    """Sit `name` (`player`, if known) at the oldest open table of `game` with a free
+    seat, or open one with the game's default options (they host it). (table, seat, seat
+    token, (host token,) when they host it)."""
     for table in waiting(game)[:5]:
         free = table.seats.filter(token_hash="", kind=Seat.Kind.HUMAN).order_by("index")
         for seat in free[:1]:
             try:
-                return table, seat.index, services.claim_seat(table, seat.index, name), None
+                return table, seat.index, services.claim_seat(table, seat.index, name, player), None
             except services.Refused as refusal:
                 if refusal.code not in ("seat_taken", "name_taken", "table_closed"):
                     raise
@@ -78,7 +78,9 @@ def play_now(game: str, name: str, lang: str) -> tuple[Table, int, str, tuple | 
     defaults = {key: field.initial for key, field in spec.web.options().items()}
     config = spec.web.config(Table.Mode.DIGITAL, spec.max_players, defaults)
     plays = services.Online(open=True, fill_after=QUICK_FILL, takeover=QUICK_TAKEOVER, lang=lang)
-    table, host, seat_token = services.create_table(game, Table.Mode.DIGITAL, config, name, plays)
+    table, host, seat_token = services.create_table(
+        game, Table.Mode.DIGITAL, config, name, plays, player
+    )
     return table, 0, seat_token, (host,)
 
 

@@ -13,6 +13,7 @@ from django.core.cache import cache
 RATE_LIMITS = {
     "unknown_code": (10, 60),  # lookups of a table by a code that does not exist
     "create_table": (10, 600),  # tables created
+    "sign_up": (5, 3600),  # accounts created
     # WebSocket handshakes (each costs a database read and a render): a table of phones
     # behind one address reconnects a few times a minute; a flooder cut off (4008) and
     # coming back at once gets one socket a second

@@ -28,7 +28,8 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from games import labels, online, phrases, presence
+from games import charts, labels, online, phrases, presence
+from games.labels import seat_name
 from games.live import Snapshot
 from games.models import Table
 from games.registry import get_game
@@ -58,6 +59,7 @@ STAGE = {
     "closed": (("closed", f"{LIVE}#closed", "play"),),
 }
 TAIL = (("log", f"{LIVE}#log", "log"), ("tools", f"{LIVE}#tools", "table"))
+RESULT = ("result", f"{LIVE}#result", "play")
 
 
 # A part of a region: an element with an id, between these markers in its template (a
@@ -117,6 +119,8 @@ def screen(snap: Snapshot, phone_seats, active, host, lang: str, notes=None) -> 
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
     middle = STAGE.get(stage) or tuple(get_game(table.game).web.screen(table.mode))
+    if snap.progress and stage == "play":  # the game is over: how it went, as a chart
+        middle = (*middle, RESULT)
     with translation.override(lang):
         context = table_context(snap, phone_seats, active, host, notes)
         regions = [
@@ -279,6 +283,7 @@ def table_context(
         "mine": mine,
         "stood_in": [row for row in seat_rows if row["stand_in"]],
         "clock": clock_context(table, names),
+        "chart": charts.svg(snap.progress) if snap.progress else "",
         # what the table tools show ({% fragment %}: drawn once for all phones that share it)
         "tools": {
             "code": table.code,
@@ -329,13 +334,6 @@ def table_summary(table: Table) -> dict:
         "phrases": table.phrases,
         "closed": table.status == Table.Status.CLOSED,
     }
-
-
-def seat_name(seat, game=None) -> str:
-    """A person's own name; a computer player's, worded in the active language."""
-    if seat.kind == seat.Kind.BOT:
-        return labels.bot_name(seat.index, seat.bot_level, game)
-    return seat.name
 
 
 class Frozen(dict):

@@ -142,10 +142,12 @@ class Online:
         }
 
 
-def create_table(game: str, mode: str, config: dict, host_name: str, plays: Online = Online()):
-    """A new table in the lobby; the host sits at seat 0. `config` is the engine's (the
-    lobby's form builds it with the game's adapter), `plays` how it plays online. Returns
-    (table, host token, seat token)."""
+def create_table(
+    game: str, mode: str, config: dict, host_name: str, plays: Online = Online(), player=None
+):
+    """A new table in the lobby; the host (`player`, if known) sits at seat 0. `config` is
+    the engine's (the lobby's form builds it with the game's adapter), `plays` how it plays
+    online. Returns (table, host token, seat token)."""
     spec = get_game(game)
     if mode not in spec.modes:
         raise Refused("bad_request")
@@ -174,9 +176,12 @@ def create_table(game: str, mode: str, config: dict, host_name: str, plays: Onli
                 name=name if i == 0 else "",
                 token_hash=hash_token(seat_token) if i == 0 else "",
                 last_seen=timezone.now() if i == 0 else None,
+                player=player if i == 0 else None,
             )
             for i in range(players)
         )
+        if table.open:  # the open tables' list shows it
+            _after_commit(table)
     return table, host_token, seat_token
 
 
@@ -191,8 +196,9 @@ def insert_table(**fields) -> Table:
     raise Refused("busy")
 
 
-def claim_seat(table: Table, index: int, name: str) -> str:
-    """Sit a player on a free seat; returns the seat's token for the phone's cookie."""
+def claim_seat(table: Table, index: int, name: str, player=None) -> str:
+    """Sit a player (`player`, if known) on a free seat; returns the seat's token for the
+    phone's cookie."""
     name = clean_name(name)
     token = new_token()
     with transaction.atomic():
@@ -212,7 +218,8 @@ def claim_seat(table: Table, index: int, name: str) -> str:
             if name.casefold() in {n.casefold() for n in others.values_list("name", flat=True)}:
                 raise Refused("name_taken")
         seat.name, seat.token_hash, seat.last_seen = name, hash_token(token), timezone.now()
-        seat.save(update_fields=["name", "token_hash", "last_seen"])
+        seat.player = player
+        seat.save(update_fields=["name", "token_hash", "last_seen", "player"])
         everyone = not table.seats.filter(token_hash="", kind=Seat.Kind.HUMAN).exists()
         if table.open and table.status == Table.Status.LOBBY and everyone:
             _deal(table, "auto:start")  # strangers need no host to start: full, it starts

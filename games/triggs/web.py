@@ -20,6 +20,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from games import fields as f
 from games.adapter import GameWeb, ranking
 from games.bots import triggs as bots
+from games.charts import Tally
 from games.errors import Refused
 from games.forms import first_seat, first_seat_error, first_seat_field
 from games.render import ACT_URL, FIELDS
@@ -94,6 +95,10 @@ def _cards(fields) -> list[int]:
     return [f.integer({"card": item}, "card", 1, 12) for item in raw]
 
 
+# the progress chart (games.charts): each player's crosses (T-SHEET, T-WIN)
+CHART_TITLE = pgettext_lazy("chart", "Crosses per player")
+CHART_UNIT = pgettext_lazy("chart axis", "turns with a cross")
+
 PILE_LABELS = {
     "left": pgettext_lazy("pile", "Left"),
     "stock": pgettext_lazy("pile", "Stock"),
@@ -124,6 +129,8 @@ RULE_NAMES = {
 
 class TriggsWeb(GameWeb):
     slug = "triggs"
+    # the regions a finished game's replay shows for every seat at once (a hand record)
+    record_regions = {"digital": ("hand",)}
     regions = {
         "digital": (
             ("status", "play"),
@@ -260,6 +267,31 @@ class TriggsWeb(GameWeb):
         if mode == "companion":
             return _companion(state, seat, names)
         return _digital(state, seat, names, pending)
+
+    def ranking(self, mode, state, names) -> list[dict]:
+        rules = companion if mode == "companion" else engine
+        return _ranking(rules.view(state, None), names) if rules.is_over(state) else []
+
+    def standings(self, mode, state) -> list[tuple[tuple[int, ...], int]]:
+        rules = companion if mode == "companion" else engine
+        if not rules.is_over(state):
+            return []
+        return [
+            ((seat,), sum(sheet)) for seat, sheet in enumerate(rules.view(state, None)["sheets"])
+        ]
+
+    def tally(self, mode, state, names) -> Tally | None:
+        # a chain of extra crosses (T-C-BONUS) belongs to the turn of its cross
+        if state["pending_extra"]:
+            return None
+        return Tally(
+            series=tuple((names.get(seat, ""),) for seat in range(state["players"])),
+            values=tuple(map(sum, state["sheets"])),
+            top=TOTAL_BOXES,
+            target=None,
+            unit=CHART_UNIT,
+            title=CHART_TITLE,
+        )
 
     # -- the log -------------------------------------------------------------------------
 

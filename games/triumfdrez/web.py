@@ -21,6 +21,7 @@ from games import fields as f
 from games import labels
 from games.adapter import GameWeb, ranking
 from games.bots import triumfdrez as bots
+from games.charts import Tally
 from games.forms import first_seat, first_seat_error, first_seat_field
 from games.triumfdrez import companion, engine
 from games.triumfdrez.cards import DECK, FIGURE, NUMBER
@@ -57,6 +58,10 @@ COLOUR_NAMES = {
     9: _("green"),
 }
 PASS = _("pass")
+
+# the progress chart (games.charts): each side's running score and the target (D-MATCH)
+CHART_TITLE = pgettext_lazy("chart", "Score per side")
+CHART_UNIT = pgettext_lazy("chart axis", "hands")
 
 # the engines' own codes (games/triumfdrez/errors.py); games.labels has the shared ones
 REFUSALS = {
@@ -186,6 +191,8 @@ RULE_NAMES = {
 
 class TriumfDrezWeb(GameWeb):
     slug = "triumfdrez"
+    # the regions a finished game's replay shows for every seat at once (a hand record)
+    record_regions = {"digital": ("hand",)}
     regions = {
         "digital": (
             ("status", "play"),
@@ -279,6 +286,28 @@ class TriumfDrezWeb(GameWeb):
         if mode == "companion":
             return _companion(state, seat, names)
         return _digital(state, seat, names)
+
+    def ranking(self, mode, state, names) -> list[dict]:
+        return self.panel(mode, state, None, names, None)["ranking"]
+
+    def standings(self, mode, state) -> list[tuple[tuple[int, ...], int]]:
+        rules = companion if mode == "companion" else engine
+        if not rules.is_over(state):
+            return []
+        return [(tuple(team), state["scores"][i]) for i, team in enumerate(state["teams"])]
+
+    def tally(self, mode, state, names) -> Tally:
+        scores, target = state["scores"], state["target"]
+        return Tally(
+            series=tuple(tuple(_names_of(names, members)) for members in state["teams"]),
+            values=tuple(scores),
+            top=max(target, *scores),
+            target=target,
+            unit=CHART_UNIT,
+            title=CHART_TITLE,
+            # the companion can take a hand back (undo_hand): so does its chart
+            rounds=len(state["history"]) if mode == "companion" else None,
+        )
 
     def describe(self, mode: str, action: dict, name: str | None) -> str:
         kind = action.get("type")

@@ -9,6 +9,7 @@ import functools
 import re
 
 import segno
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -16,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import fields, labels, phones, ratelimit, services
+from games import fields, labels, phones, presence, ratelimit, services
 from games.actions import BadInput, perform
 from games.forms import CreateTableForm, JoinForm, SwitchForm
 from games.live import snapshot
@@ -24,6 +25,8 @@ from games.models import CODE_ALPHABET, CODE_LENGTH, Table
 from games.phones import MAX_SEATS_PER_PHONE
 from games.registry import GAMES, get_game
 from games.render import flash_html, live_html, meta_html, screen, stamp, table_summary
+from players import identity
+from players import services as players
 
 CODE_RE = re.compile(rf"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 
@@ -141,7 +144,7 @@ def lobby(request):
     """Create a table (the form of one game at a time), or join one by its code."""
     game = _lobby_game(request)
     if request.method != "POST":
-        return _lobby(request, CreateTableForm(game))
+        return _lobby(request, CreateTableForm(game, initial=identity.named(request)))
     form = CreateTableForm(game, request.POST)
     if request.POST.get("game") != game.slug:
         form.add_error(None, labels.REFUSALS["bad_request"])
@@ -151,13 +154,21 @@ def lobby(request):
     elif form.is_valid():
         data = form.cleaned_data
         try:
-            table, host_token, seat_token = services.create_table(
-                game.slug, data["mode"], form.config(), data["name"], form.online(get_language())
-            )
+            with transaction.atomic():  # a new guest only if the table is made
+                player, player_token = players.for_seat(request, data["name"])
+                table, host_token, seat_token = services.create_table(
+                    game.slug,
+                    data["mode"],
+                    form.config(),
+                    data["name"],
+                    form.online(get_language()),
+                    player,
+                )
         except services.Refused as refusal:
             form.add_error(None, labels.refusal(refusal, game)["message"])
         else:
             response = redirect(_table_url(table, 0))
+            identity.remember(request, response, player_token)
             _add_seat_token(request, response, table.code, seat_token, host=host_token)
             return response
     return _lobby(request, form, status=400)
@@ -178,11 +189,16 @@ def join_by_code(request):
 def join(request, code):
     table = _table(request, code)
     seats = list(table.seats.all())
-    form = JoinForm(seats, request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        form = JoinForm(seats, request.POST)
+    else:
+        form = JoinForm(seats, initial=identity.named(request))
     if form.is_bound and form.is_valid():
-        index = form.cleaned_data["seat"]
+        index, name = form.cleaned_data["seat"], form.cleaned_data["name"]
         try:
-            token = services.claim_seat(table, index, form.cleaned_data["name"])
+            with transaction.atomic():  # a new guest only if they sit down
+                player, player_token = players.for_seat(request, name, table)
+                token = services.claim_seat(table, index, name, player)
         except services.Refused as refusal:
             form.add_error(None, labels.refusal(refusal, get_game(table.game))["message"])
             seats = list(table.seats.all())
@@ -190,6 +206,7 @@ def join(request, code):
         else:
             response = redirect(_table_url(table, index))
             _add_seat_token(request, response, table.code, token)
+            identity.remember(request, response, player_token)
             return response
     phone = _phone(request, table)
     context = {
@@ -243,6 +260,7 @@ def _render_table(request, table: Table, error=None, status=200):
         "join_url": join_url,
         "join_qr": _qr_svg(join_url),
         "created": table.created,
+        "beat": presence.BEAT,
         "ws_url": f"/ws/table/{table.code}/?lang={get_language()}"
         + (f"&seat={active}" if active is not None else ""),
     }

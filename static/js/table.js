@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var socket = null;
+  var raw = null; // the WebSocket itself, to close when the phone says it is offline
   var open = false;
   var lastVersion = null;
   var status = document.getElementById("connection");
@@ -223,6 +224,7 @@
 
   document.body.addEventListener("htmx:wsOpen", function (evt) {
     socket = evt.detail.socketWrapper;
+    raw = evt.detail.event.target;
     open = true;
     show(true);
     // Whatever happened while we were away, start from the table as it is now.
@@ -253,10 +255,23 @@
     });
   });
 
-  // Whether this page is looked at, for the others' list of who is at the table.
+  // Whether this page is looked at, for the others' list of who is at the table; said
+  // again every few seconds (data-beat), so that the server knows the phone is there.
   function looking() {
-    if (socket) socket.send(JSON.stringify({ kind: "presence", state: document.hidden ? "away" : "here" }));
+    if (socket && open) socket.send(JSON.stringify({ kind: "presence", state: document.hidden ? "away" : "here" }));
   }
+  var holder = document.getElementById("table-socket");
+  var beat = holder ? parseFloat(holder.dataset.beat) : 0;
+  if (beat > 0) window.setInterval(looking, beat * 1000);
+  // A phone that says it lost its network closes its socket (the server may not hear of
+  // it until the beats stop) and connects again once it is back.
+  window.addEventListener("offline", function () {
+    if (raw && raw.readyState === raw.OPEN) raw.close(4000);
+    lost();
+  });
+  window.addEventListener("online", function () {
+    if (socket && !open) socket.reconnect();
+  });
   document.addEventListener("visibilitychange", function () {
     if (open) looking();
     if (document.visibilityState !== "visible") return;

@@ -63,10 +63,11 @@ def asgi_server(tmp_path_factory, chromium_path):
     yield from serve(tmp_path_factory, "companion.settings")
 
 
-def serve(tmp_path_factory, settings: str, bot_delay: float = 0.05):
+def serve(tmp_path_factory, settings: str, bot_delay: float = 0.05, db=None):
     """Run the site with `settings` until the generator is closed; yields its address.
-    Computer players answer after `bot_delay` seconds, from the server's loop."""
-    db = tmp_path_factory.mktemp("db") / "browser.sqlite3"
+    Computer players answer after `bot_delay` seconds, from the server's loop; `db`, the
+    SQLite file (a new one by default)."""
+    db = db or tmp_path_factory.mktemp("db") / "browser.sqlite3"
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{db}",

@@ -416,6 +416,9 @@ class Render:
 RECONNECT_CODES = (1006, 1011, 1012, 1013)
 
 
+BEAT = 1.0  # seconds between a phone's signs of life (tests/services/settings.py's beat)
+
+
 @dataclass
 class Phone:
     """A phone at a table as the page makes it behave: htmx's WebSocket extension
@@ -441,6 +444,7 @@ class Phone:
     page: Page = field(default_factory=Page)
 
     def __post_init__(self):
+        self.looking = "here"
         self._waiters: list[asyncio.Future] = []
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
@@ -469,8 +473,18 @@ class Phone:
             self.pool.append(server)
         self.connects += 1
         self._spawn(self._read(ws))
+        self._spawn(self._beat(ws))
         await self.send({"kind": "resync"})
         self._notify()
+
+    async def _beat(self, ws: WebSocket) -> None:
+        """Say it is here every BEAT seconds, as table.js does (a silent socket's seats are
+        gone: games.consumers.TableConsumer.heartbeat)."""
+        while ws.close_code is None and not self._closing:
+            await asyncio.sleep(BEAT)
+            if ws is self.ws and ws.close_code is None:
+                with contextlib.suppress(OSError, ConnectionError):
+                    await ws.send(json.dumps({"kind": "presence", "state": self.looking}))
 
     async def reconnect(self, servers=None, attempts: int = 100) -> None:
         """Connect again, trying the servers in turn with a full-jitter backoff (0.1 s
@@ -554,6 +568,8 @@ class Phone:
         return ws.close_code
 
     async def send(self, message) -> None:
+        if isinstance(message, dict) and message.get("kind") == "presence":
+            self.looking = message.get("state")  # what its beats say from now on
         text = message if isinstance(message, str) else json.dumps(message)
         # a dropped socket is the reader's news
         with contextlib.suppress(ConnectionError, OSError):

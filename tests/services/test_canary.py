@@ -253,9 +253,14 @@ def check_seat(game, table, seat, tokens, rng, engine, pages: bool) -> None:
     with transaction.atomic():
         state = redealt(game, table.state, seat, rng)
         Table.objects.filter(pk=table.pk).update(state=state)
-        start = Action.objects.get(table=table, version=1)
-        start.action = {"type": "start", "seed": state["seed"]}
-        start.save(update_fields=["action"])
+        # Once the game is over its result chart (games.charts) replays the log: the
+        # public record of every move, which only the real seed reproduces (a log dealt
+        # again in one place is no game at all). Its seed stays then; the state's own
+        # seed and cards are still dealt again, and check_chart_is_public shows the chart is the same for every seat and a spectator.
+        if table.state["phase"] not in OVER:
+            start = Action.objects.get(table=table, version=1)
+            start.action = {"type": "start", "seed": state["seed"]}
+            start.save(update_fields=["action"])
         fake = payloads(table.pk, seat, tokens, probe, pages)
         transaction.set_rollback(True)
     for surface, payload in real.items():
@@ -288,6 +293,23 @@ def test_every_payload_of_a_seat_depends_only_on_its_view(game, seed, monkeypatc
     for seat in [*range(PLAYERS), None]:
         check_seat(game, table, seat, tokens, rng, engine, pages=True)
     assert checks >= 3
+    if table.state["phase"] in OVER:
+        check_chart_is_public(table)
+
+
+CHART = re.compile(r'<svg [^>]*class="chart".*?</svg>', re.S)
+
+
+def check_chart_is_public(table) -> None:
+    """A finished game's chart, the one payload drawn from the log (its seed kept by
+    check_seat), is the same for every seat and a spectator: it shows public moves only."""
+    with translation.override("es"):
+        charts = {
+            seat: CHART.findall(live_render(table, [seat] if seat is not None else [], seat, "es"))
+            for seat in [*range(PLAYERS), None]
+        }
+    assert len(charts[None]) == 1
+    assert all(chart == charts[None] for chart in charts.values())
 
 
 # -- through the real servers --------------------------------------------------------------

@@ -44,8 +44,8 @@ async def test_a_gone_seat_is_taken_over_once_and_handed_back_on_return(cluster)
     line = f"Jugada por el ordenador en lugar de {gone.name}"
     try:
         gone.auto_reconnect = False
-        await gone.close()
         started = time.monotonic()
+        await gone.close()
         for phone in others:  # on both processes
             await phone.wait_until(lambda p=phone: line in p.page.html, 12, "the takeover")
         assert time.monotonic() - started >= 1.5  # not before its time

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import phones, services
 from games.models import Table
+from players import identity
 from tests.tables import config
 
 pytestmark = pytest.mark.django_db
@@ -36,15 +37,17 @@ def lobby_table(players=2):
     return table, host
 
 
-def test_creating_and_joining_leave_one_cookie():
+def test_creating_and_joining_leave_one_cookie_of_seats():
+    """One cookie holds every seat; the player's own (players.identity) is written once,
+    when the phone first sits down."""
     phone = Client()
     response = phone.post("/es/play/", FORM)
     code = response["Location"].split("/")[3]
-    assert set(response.cookies) == {phones.COOKIE_NAME}
+    assert set(response.cookies) == {phones.COOKIE_NAME, identity.COOKIE_NAME}
     table, _host = lobby_table()
     response = phone.post(f"/es/join/{table.code}/", {"seat": "1", "name": "Boris"})
     assert set(response.cookies) == {phones.COOKIE_NAME}
-    assert set(jar(phone)) == {phones.COOKIE_NAME}
+    assert set(jar(phone)) == {phones.COOKIE_NAME, identity.COOKIE_NAME}
     cookie = response.cookies[phones.COOKIE_NAME]
     assert cookie["httponly"] and cookie["samesite"] == "Lax" and not cookie["secure"]
     assert cookie["max-age"] == 30 * 24 * 60 * 60
@@ -157,7 +160,11 @@ def test_a_second_player_on_the_same_phone_shares_the_cookie():
             == 302
         )
     assert held(phone, table.code).seats == [1, 2, 3]
-    assert set(jar(phone)) == {phones.COOKIE_NAME}
+    assert set(jar(phone)) == {phones.COOKIE_NAME, identity.COOKIE_NAME}
+    # the phone's player is the first to sit; the others are other people
+    players = [seat.player for seat in table.seats.order_by("index")]
+    assert players[0] is None and players[1] is not None and players[2:] == [None, None]
+    assert players[1].name == "Boris"
 
 
 def test_the_earlier_per_table_cookies_are_read_once_and_moved():

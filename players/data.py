@@ -1,0 +1,42 @@
+"""Everything kept about a player, as they may download it (JSON)."""
+
+from games.registry import get_game
+from games.render import seat_name
+from players import history
+
+
+def everything(player) -> dict:
+    seats = player.seats.select_related("table").order_by("table__created", "index")
+    tables = []
+    for seat in seats:
+        table = seat.table
+        game = get_game(table.game)
+        everyone = list(table.seats.all())
+        tables.append(
+            {
+                "code": table.code,
+                "game": table.game,
+                "mode": table.mode,
+                "created": table.created.isoformat(),
+                "status": table.status,
+                "seat": seat.index,
+                "name": seat.name,
+                "players": [seat_name(s, game) for s in everyone],
+                "ranking": [
+                    {"place": e["place"], "name": e["name"], "score": e["score"]}
+                    for e in history.ranking(table, everyone)
+                ],
+            }
+        )
+    return {
+        "player": {
+            "name": player.name,
+            "created": player.created.isoformat(),
+            "account": player.user.get_username() if player.user else None,
+        },
+        "tables": tables,
+        "groups": [
+            {"name": m.group.name, "code": m.group.code, "joined": m.joined.isoformat()}
+            for m in player.membership_set.select_related("group").order_by("joined")
+        ],
+    }

@@ -1,0 +1,54 @@
+"""A player's games: the tables they sat at, newest first, as "My games" lists them."""
+
+from django.urls import reverse
+
+from games.models import Seat, Table
+from games.registry import get_game
+from games.render import seat_name
+
+SHOWN = 100  # the newest tables listed
+
+
+def over(table: Table) -> bool:
+    return table.state is not None and get_game(table.game).engine(table.mode).is_over(table.state)
+
+
+def ranking(table: Table, seats) -> list[dict]:
+    """The final ranking of a table whose game is over, else []."""
+    if not over(table):
+        return []
+    game = get_game(table.game)
+    names = {seat.index: seat_name(seat, game) for seat in seats}
+    return game.web.ranking(table.mode, table.state, names)
+
+
+def games(player) -> list[dict]:
+    mine = (
+        Seat.objects.filter(player=player)
+        .select_related("table")
+        .order_by("-table__created", "index")[:SHOWN]
+    )
+    tables: dict[int, dict] = {}
+    for seat in mine:
+        table = seat.table
+        if table.pk in tables:
+            tables[table.pk]["seats"].append(seat.index)
+            continue
+        game = get_game(table.game)
+        everyone = list(table.seats.all())
+        tables[table.pk] = {
+            "code": table.code,
+            "game": game.name,
+            "mode": table.get_mode_display(),
+            "status": table.get_status_display(),
+            "created": table.created,
+            "names": [seat_name(s, game) for s in everyone],
+            "seats": [seat.index],
+            "winners": [entry["name"] for entry in ranking(table, everyone) if entry["place"] == 1],
+            "started": table.state is not None,
+            "open": table.status != Table.Status.CLOSED,
+            "url": reverse("table", kwargs={"code": table.code}),
+            "replay": reverse("replay", kwargs={"code": table.code}),
+            "result": reverse("result", kwargs={"code": table.code}) if over(table) else None,
+        }
+    return list(tables.values())

@@ -1,0 +1,113 @@
+"""Every write to players: a guest made when a phone first sits down, its name kept up to
+date, an account's player, a guest's games moved into an account, groups and their
+tables, and a player who asks to be forgotten.
+"""
+
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.utils.crypto import constant_time_compare
+
+from games.errors import Refused
+from games.models import Seat, hash_token, new_code, new_token
+from games.services import clean_name
+from players import identity
+from players.models import Group, Membership, Player
+
+
+def for_seat(request, name: str, table=None) -> tuple[Player | None, str | None]:
+    """The player who is sitting down under `name` (at `table`, if it exists already):
+    this phone's (its name updated), or a new guest. Returns it and, for a new guest, the
+    token its phone's cookie must keep. A phone whose player already sits at `table` is
+    shared by several people: the next seat is someone else's, and no one's player."""
+    name = clean_name(name)
+    player = identity.current(request)
+    if player is not None:
+        if table is not None and Seat.objects.filter(table=table, player=player).exists():
+            return None, None
+        if player.name != name:
+            player.name = name
+            player.save(update_fields=["name", "seen"])
+        return player, None
+    token = new_token()
+    return Player.objects.create(token_hash=hash_token(token), name=name), token
+
+
+def of_account(user) -> Player:
+    player = Player.objects.filter(user=user).first()
+    if player is None:
+        player = Player.objects.create(user=user, name=user.get_username()[:24])
+    return player
+
+
+@transaction.atomic
+def signed_up(user, guest: Player | None) -> Player:
+    """A new account keeps this phone's guest games: the guest becomes the account's."""
+    if guest is None or guest.user_id is not None:
+        return of_account(user)
+    guest.user, guest.token_hash = user, ""
+    guest.save(update_fields=["user", "token_hash", "seen"])
+    return guest
+
+
+@transaction.atomic
+def signed_in(user, guest: Player | None) -> Player:
+    """Signing in on a phone that played as a guest moves the guest's games into the
+    account; the guest is no more."""
+    player = of_account(user)
+    if guest is not None and guest.pk != player.pk and guest.user_id is None:
+        Seat.objects.filter(player=guest).update(player=player)
+        guest.delete()
+    return player
+
+
+INVITE_SALT = "players.group-invite"
+
+
+def invite_token(group: Group) -> str:
+    """The token of the group's invite link: signed, so nothing is stored and every
+    member can show the link."""
+    return signing.Signer(salt=INVITE_SALT).signature(group.code)
+
+
+def create_group(player: Player, name: str) -> Group:
+    """A new group with `player` its first member."""
+    for _attempt in range(10):
+        try:
+            with transaction.atomic():
+                group = Group.objects.create(name=name, code=new_code())
+                break
+        except IntegrityError:  # the rare clash of random codes
+            continue
+    else:
+        raise Refused("busy")
+    Membership.objects.create(group=group, player=player)
+    return group
+
+
+def join_group(group: Group, token: str, player: Player) -> None:
+    """`player` joins with the group's invite link (its token); refused if it is not."""
+    if not isinstance(token, str) or not constant_time_compare(token, invite_token(group)):
+        raise Refused("bad_invite")
+    Membership.objects.get_or_create(group=group, player=player)
+
+
+def tag_table(group: Group, player: Player, table) -> None:
+    """A member counts one of their tables in the group's league."""
+    if not Membership.objects.filter(group=group, player=player).exists():
+        raise Refused("not_member")
+    if not Seat.objects.filter(table=table, player=player).exists():
+        raise Refused("not_your_table")
+    group.tables.add(table)
+
+
+@transaction.atomic
+def forget(player: Player) -> None:
+    """Delete a player and their account: their seats stay, anonymous ("#2"), so that
+    every game stays whole for the others."""
+    for seat in Seat.objects.filter(player=player):
+        seat.player, seat.name = None, f"#{seat.index + 1}"
+        seat.save(update_fields=["player", "name"])
+    user = player.user
+    player.delete()
+    if user is not None:
+        user.delete()

@@ -1,0 +1,209 @@
+"""A player's own pages: signing up, in and out, their games (players.history) and
+statistics, their groups and leagues (players.league), and their data to take away or
+delete."""
+
+from django.contrib import auth
+from django.contrib.auth import views as auth_views
+from django.db import transaction
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import labels, ratelimit
+from games.errors import Refused
+from games.models import Table
+from players import data, history, identity, league, services
+from players.forms import ForgetForm, GroupForm, JoinGroupForm, SignUpForm, TagForm
+from players.models import Group, Membership
+
+
+def _posted(request):
+    """The POST data, if it is a POST (a form without fields posts nothing)."""
+    return request.POST if request.method == "POST" else None
+
+
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def sign_up(request):
+    """An account that keeps this phone's games (no e-mail address asked)."""
+    if request.user.is_authenticated:
+        return redirect("my_games")
+    form = SignUpForm(_posted(request))
+    if form.is_bound and form.is_valid():
+        if ratelimit.count(request.META.get("REMOTE_ADDR"), "sign_up"):
+            form.add_error(None, labels.REFUSALS["slow_down"])
+            return render(request, "players/sign_up.html", {"form": form}, status=429)
+        user = form.save()
+        services.signed_up(user, identity.guest(request))
+        auth.login(request, user, backend=MODEL_BACKEND)
+        response = redirect("my_games")
+        identity.forget(response)
+        return response
+    status = 400 if form.errors else 200
+    return render(request, "players/sign_up.html", {"form": form}, status=status)
+
+
+class SignIn(auth_views.LoginView):
+    """Signing in moves the games this phone played as a guest into the account."""
+
+    template_name = "players/sign_in.html"
+    redirect_authenticated_user = True
+
+    def form_valid(self, form):
+        guest = identity.guest(self.request)
+        response = super().form_valid(form)
+        services.signed_in(form.get_user(), guest)
+        identity.forget(response)
+        return response
+
+    def get_default_redirect_url(self):
+        return self.get_redirect_url() or reverse("my_games")
+
+
+sign_in = SignIn.as_view()
+
+
+@require_POST
+def sign_out(request):
+    auth.logout(request)
+    return redirect("home")
+
+
+@require_http_methods(["GET", "HEAD"])
+def my_games(request):
+    player = identity.current(request)
+    context = {
+        "player": player,
+        "games": history.games(player) if player is not None else [],
+        "groups": list(player.groups.all()) if player is not None else [],
+    }
+    return render(request, "players/my_games.html", context)
+
+
+# -- groups ------------------------------------------------------------------------------
+
+REFUSED = {
+    "bad_invite": _("This invite link does not work: ask a member for the group's link."),
+    "not_member": _("Only the group's members can see it. Ask a member for the invite link."),
+    "not_your_table": _("You can only add a table you sat at."),
+    "busy": labels.REFUSALS["busy"],
+}
+
+
+def _group(code):
+    group = Group.objects.filter(code=code).first()
+    if group is None:
+        raise Http404(code)
+    return group
+
+
+def _invite_url(request, group, token):
+    return request.build_absolute_uri(
+        reverse("join_group", kwargs={"code": group.code, "token": token})
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_group(request):
+    player = identity.current(request)
+    form = GroupForm(_posted(request), named=player is not None)
+    if form.is_bound and form.is_valid():
+        with transaction.atomic():
+            if player is None:
+                player, token = services.for_seat(request, form.cleaned_data["player_name"])
+            else:
+                token = None
+            group = services.create_group(player, form.cleaned_data["name"])
+        response = redirect(reverse("group", kwargs={"code": group.code}))
+        identity.remember(request, response, token)
+        return response
+    status = 400 if form.errors else 200
+    return render(request, "players/new_group.html", {"form": form}, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def join_group(request, code, token):
+    group = _group(code)
+    player = identity.current(request)
+    form = JoinGroupForm(_posted(request), named=player is not None)
+    context = {"group": group, "form": form}
+    if form.is_bound and form.is_valid():
+        try:
+            with transaction.atomic():
+                new = None
+                if player is None:
+                    player, new = services.for_seat(request, form.cleaned_data["player_name"])
+                services.join_group(group, token, player)
+        except Refused as refusal:
+            context["refused"] = REFUSED[refusal.code]
+            return render(request, "players/join_group.html", context, status=403)
+        response = redirect(reverse("group", kwargs={"code": group.code}))
+        identity.remember(request, response, new)
+        return response
+    return render(request, "players/join_group.html", context, status=400 if form.errors else 200)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def group_page(request, code):
+    group = _group(code)
+    player = identity.current(request)
+    if player is None or not Membership.objects.filter(group=group, player=player).exists():
+        context = {"refused": REFUSED["not_member"]}
+        return render(request, "players/group.html", context, status=403)
+    tagged = set(group.tables.values_list("code", flat=True))
+    mine = [entry for entry in history.games(player) if entry["code"] not in tagged]
+    form = TagForm(mine, _posted(request))
+    status = 200
+    if form.is_bound and form.is_valid():
+        table = Table.objects.get(code=form.cleaned_data["table"])
+        try:
+            services.tag_table(group, player, table)
+        except Refused as refusal:
+            form.add_error(None, REFUSED[refusal.code])
+        else:
+            return redirect(reverse("group", kwargs={"code": group.code}))
+    if form.errors:
+        status = 400
+    context = {
+        "group": group,
+        "members": [str(member) for member in group.members.order_by("name")],
+        "form": form if mine else None,
+        "invite_url": _invite_url(request, group, services.invite_token(group)),
+        "league": league.standings(group),
+        "last_games": league.last_games(group),
+        "head_to_head": league.head_to_head(group),
+    }
+    return render(request, "players/group.html", context, status=status)
+
+
+# -- their data is theirs ----------------------------------------------------------------
+
+
+@require_GET
+def my_data(request):
+    player = identity.current(request)
+    if player is None:
+        raise Http404("no player")
+    response = JsonResponse(data.everything(player), json_dumps_params={"ensure_ascii": False})
+    response["Content-Disposition"] = 'attachment; filename="my-games.json"'
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def forget_me(request):
+    player = identity.current(request)
+    if player is None:
+        return redirect("my_games")
+    form = ForgetForm(request.user, _posted(request))
+    if form.is_bound and form.is_valid():
+        services.forget(player)
+        auth.logout(request)
+        response = redirect("home")
+        identity.forget(response)
+        return response
+    status = 400 if form.errors else 200
+    return render(request, "players/forget.html", {"form": form, "player": player}, status=status)
