@@ -21,12 +21,17 @@ What a game provides (see README, "Adding a game"):
 - `bot_levels`: computer players by level, for digital tables;
 - `phrases`: what a player may say at the table besides the common phrases;
 - optionally `tally(mode, state, names)`: the numbers of its progress chart (games.charts);
+- optionally `facts(mode, state, seat, steps)` and `fact_lines(mode, facts)`: what a
+  player's statistics count in each finished game, and those counts in words
+  (players.stats);
 - optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
   move that the table keeps on the seat (Seat.pending), e.g. Triggs's first pile.
 """
 
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext_lazy as _
 
 from games.errors import BadInput
 
@@ -54,6 +59,9 @@ class GameWeb:
     # the phone; "panel" (the default) is the whole template. The pane says where it sits:
     # "play" (on the game screen) or one tap away: "players", "log" or "table".
     regions: Mapping[str, tuple[tuple[str, str], ...]] = {}
+    # A player's statistics (players.stats): what their finished games are called there
+    played_words = _("Games played")
+    won_words = _("Games won")
     # By mode, the regions a finished game's replay draws for every seat at once, each from
     # its own view (a hand record: games.views.replays); none by default.
     record_regions: Mapping[str, tuple[str, ...]] = {}
@@ -92,6 +100,19 @@ class GameWeb:
         """Once the game is over, each side (its seats: one for a game of each against
         all) with its final score, a higher score being better; else []. What a league
         rates (players.league)."""
+        return []
+
+    def facts(self, mode: str, state: dict, seat: int, steps: Callable) -> dict[str, int]:
+        """What `seat` did in one finished game, for its player's statistics
+        (players.stats): whole numbers read from the final `state` and, for what the state
+        does not keep, from `steps()`, the game's log step by step (games.replay.Step:
+        entry, before, after). The game's own numbers only: played and won are counted
+        from `standings` by the caller."""
+        return {}
+
+    def fact_lines(self, mode: str, facts: list[dict]) -> list[tuple[str, str]]:
+        """A player's statistics of this game and mode in words, (what, how much), from
+        the `facts` of each finished game they played (at least one)."""
         return []
 
     def log_rows(self, mode: str) -> int:

@@ -65,19 +65,12 @@ def progress(table) -> list[Tally]:
     changed: one replay of the saved log, stopping where the engine refuses a step."""
     game = get_game(table.game)
     web, mode = game.web, table.mode
-    engine = replay.engine_for(table.game, mode)
     names = {seat.index: seat_name(seat, game) for seat in table.seats.all()}
     points: list[Tally] = []
-    state = None
-    for entry in replay.table_log(table):
-        try:
-            if replay._is_start(entry):  # a later start is a rematch: a new chart
-                state, points = engine.new_game(table.config, entry.action["seed"]), []
-            else:
-                state = engine.apply(state, entry.seat, entry.action)
-        except Exception:  # a log the engine refuses is the admin's replay's to explain
-            break
-        tally = web.tally(mode, state, names)
+    for step in replay.walk(table):
+        if step.before is None:  # a later start is a rematch: a new chart
+            points = []
+        tally = web.tally(mode, step.after, names)
         if tally is not None:
             _add(points, tally)
     return points

@@ -4,12 +4,13 @@ A table's log (games.models.Action) holds at version 1 `{"type": "start", "seed"
 with no seat, then each engine action with its seat; step N is the state once version N
 applied. Replaying the log through the table's engine (new_game, then apply) must give
 the saved state exactly: where it does not, the replay says at which step it diverged
-and why. Nothing here writes to the database.
+and why. `walk` takes the same steps for what a saved state does not keep (a chart's
+course, a player's statistics). Nothing here writes to the database.
 """
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,6 +148,43 @@ def differing_keys(replayed, saved) -> list[str]:
 def table_log(table) -> list[Entry]:
     rows = table.actions.order_by("version").values_list("version", "seat", "action")
     return [Entry(*row) for row in rows]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a table's log as its engine took it."""
+
+    entry: Entry
+    before: Any  # the state it applied to; None at a start (a later start is a rematch)
+    after: Any
+
+
+def walk(table, log: Sequence[Entry] | None = None) -> Iterator[Step]:
+    """The table's log through its engine, one step at a time, for what a saved state
+    does not keep (a chart's course, a player's statistics). It stops quietly at a step
+    the engine refuses: the staff's replay (replay_table) says which and why."""
+    engine = engine_for(table.game, table.mode)
+    state = None
+    for entry in table_log(table) if log is None else log:
+        try:
+            if _is_start(entry):
+                before, after = None, engine.new_game(table.config, entry.action["seed"])
+            else:
+                before, after = state, engine.apply(state, entry.seat, entry.action)
+        except Exception:  # an untrusted log must not become a server error
+            return
+        yield Step(entry, before, after)
+        state = after
+
+
+def last_game(table) -> list[Step]:
+    """The steps of the table's latest game: from its latest start on."""
+    steps: list[Step] = []
+    for step in walk(table):
+        if step.before is None:
+            steps = []
+        steps.append(step)
+    return steps
 
 
 def replay_table(table, keep: int | None = None, log: list[Entry] | None = None) -> Replay:

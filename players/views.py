@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import labels, ratelimit
 from games.errors import Refused
 from games.models import Table
-from players import data, history, identity, league, services
+from players import data, history, identity, league, services, stats
 from players.forms import ForgetForm, GroupForm, JoinGroupForm, SignUpForm, TagForm
 from players.models import Group, Membership
 
@@ -80,6 +80,7 @@ def my_games(request):
         "player": player,
         "games": history.games(player) if player is not None else [],
         "groups": list(player.groups.all()) if player is not None else [],
+        "stats": stats.summary(player) if player is not None else [],
     }
     return render(request, "players/my_games.html", context)
 

@@ -24,9 +24,10 @@ from games.charts import Tally
 from games.errors import Refused
 from games.forms import first_seat, first_seat_error, first_seat_field
 from games.render import ACT_URL, FIELDS
+from games.templatetags.babel_tags import mean, num, part_of
 from games.templatetags.rules_tags import sheet_row
 from games.triggs import companion, engine
-from games.triggs.sheet import ROW_SIZES, TOTAL_BOXES
+from games.triggs.sheet import ROW_SIZES, TOTAL_BOXES, open_boxes
 
 # Sheets are drawn once per process for each thing they show, and shared by every phone
 # and table: a row by (language, row, boxes crossed, what a tap does), another player's
@@ -96,6 +97,15 @@ def _cards(fields) -> list[int]:
 
 
 # the progress chart (games.charts): each player's crosses (T-SHEET, T-WIN)
+# A player's statistics (players.stats): what one turn is, by mode (T-A, T-B, T-C; a
+# companion turn is an entry, a pass too, and is only counted with the turn marker on)
+TURNS = {"digital": ("draw", "discard", "cross"), "companion": ("cross", "pass")}
+STATS = {
+    "turns": _("Turns to finish a game you won, on average"),
+    "chain": _("Longest chain of extra crosses"),
+    "forced": _("Discards forced by a full row"),
+}
+
 CHART_TITLE = pgettext_lazy("chart", "Crosses per player")
 CHART_UNIT = pgettext_lazy("chart axis", "turns with a cross")
 
@@ -279,6 +289,50 @@ class TriggsWeb(GameWeb):
         return [
             ((seat,), sum(sheet)) for seat, sheet in enumerate(rules.view(state, None)["sheets"])
         ]
+
+    def facts(self, mode, state, seat, steps) -> dict[str, int]:
+        turns = chain = longest = discards = forced = 0
+        for step in steps():
+            action = step.entry.action
+            if step.entry.seat != seat:
+                continue
+            kind = action["type"]
+            turns += kind in TURNS[mode]
+            if kind == "undo":  # a companion entry taken back (its "last" says which)
+                undone = (step.after.get("last") or {}).get("undone") or {}
+                turns -= undone.get("type") in TURNS[mode]
+            elif kind == "cross":
+                chain = 0
+            elif kind == "extra":  # T-C-BONUS: each extra cross of one cross's chain
+                chain += 1
+                longest = max(longest, chain)
+            elif kind == "discard":  # T-B, digital: a value whose row is full is dead
+                discards += 1
+                forced += open_boxes(step.before["sheets"][seat], action["value"]) == 0
+        # turns are only all in the log with a turn to take (digital, or the marker on)
+        finished = state["winner"] == seat and (mode == "digital" or state["turn_marker"])
+        return {
+            "finished": int(finished),
+            "turns": turns if finished else 0,
+            "chain": longest,
+            "discards": discards,
+            "forced": forced,
+        }
+
+    def fact_lines(self, mode, facts) -> list[tuple[str, str]]:
+        def total(key):
+            return sum(game[key] for game in facts)
+
+        lines = []
+        if total("finished"):
+            lines.append((STATS["turns"], mean(total("turns"), total("finished"))))
+        lines.append((STATS["chain"], num(max(game["chain"] for game in facts))))
+        if mode == "digital":
+            discards = total("discards")
+            lines.append(
+                (STATS["forced"], part_of(total("forced"), discards) if discards else num(0))
+            )
+        return lines
 
     def tally(self, mode, state, names) -> Tally | None:
         # a chain of extra crosses (T-C-BONUS) belongs to the turn of its cross

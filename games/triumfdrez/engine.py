@@ -32,6 +32,7 @@ from .scoring import (
     TARGET_MIN,
     hand_points,
     hand_value,
+    made,
     match_winner,
     team_of,
     teams_for,
@@ -311,7 +312,7 @@ def _finish_hand(state: dict) -> dict:
         "contract": contract,
         "declaring_team": declaring,
         "tricks_taken": won,
-        "made": won >= contract["tricks"],
+        "made": made(contract["tricks"], won),
         "points": points,
         "scores": scores,
     }

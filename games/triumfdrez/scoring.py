@@ -29,11 +29,16 @@ def hand_value(contract: int, won: int) -> int:
     return contract + 2 * abs(won - contract)
 
 
+def made(contract: int, won: int) -> bool:
+    """D-SCORE: the declaring side made its contract (it won at least the tricks bid)."""
+    return won >= contract
+
+
 def hand_points(team_count: int, declaring_team: int, contract: int, won: int) -> list[int]:
     """Points per team for one hand, each `hand_value`: made, the declaring team scores;
     failed, every other team scores."""
     value = hand_value(contract, won)
-    if won >= contract:
+    if made(contract, won):
         points = [0] * team_count
         points[declaring_team] = value
         return points

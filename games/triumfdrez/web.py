@@ -23,8 +23,10 @@ from games.adapter import GameWeb, ranking
 from games.bots import triumfdrez as bots
 from games.charts import Tally
 from games.forms import first_seat, first_seat_error, first_seat_field
+from games.templatetags.babel_tags import mean, num, part_of
 from games.triumfdrez import companion, engine
 from games.triumfdrez.cards import DECK, FIGURE, NUMBER
+from games.triumfdrez.scoring import made, team_of
 
 # U+FE0E asks for the text (not emoji) form of the chess symbols.
 FIGURE_SYMBOLS = {
@@ -60,6 +62,17 @@ COLOUR_NAMES = {
 PASS = _("pass")
 
 # the progress chart (games.charts): each side's running score and the target (D-MATCH)
+# A player's statistics (players.stats): the tricks the declaring side took, as each
+# mode's finished hands keep them
+TAKEN = {"digital": "tricks_taken", "companion": "tricks_won"}
+STATS = {
+    "declared": _("Contracts you declared"),
+    "made": _("Contracts made"),
+    "margin": _("Tricks above (+) or below (-) your contract, on average"),
+    "open": _("Open contracts made"),
+    "points": _("Points per hand for your side"),
+}
+
 CHART_TITLE = pgettext_lazy("chart", "Score per side")
 CHART_UNIT = pgettext_lazy("chart axis", "hands")
 
@@ -295,6 +308,40 @@ class TriumfDrezWeb(GameWeb):
         if not rules.is_over(state):
             return []
         return [(tuple(team), state["scores"][i]) for i, team in enumerate(state["teams"])]
+
+    played_words = _("Matches played")  # a match to the target, of many hands
+    won_words = _("Matches won")
+
+    def facts(self, mode, state, seat, steps) -> dict[str, int]:
+        hands, taken = state["history"], TAKEN[mode]
+        side = team_of(state["teams"], seat)
+        declared = [hand for hand in hands if hand["contract"]["seat"] == seat]
+        won = [made(hand["contract"]["tricks"], hand[taken]) for hand in declared]
+        opened = [hand["contract"]["open"] for hand in declared]
+        return {
+            "hands": len(hands),
+            "points": sum(hand["points"][side] for hand in hands),
+            "declared": len(declared),
+            "made": sum(won),
+            "margin": sum(hand[taken] - hand["contract"]["tricks"] for hand in declared),
+            "open": sum(opened),
+            "open_made": sum(o and w for o, w in zip(opened, won, strict=True)),
+        }
+
+    def fact_lines(self, mode, facts) -> list[tuple[str, str]]:
+        total = {key: sum(game[key] for game in facts) for key in facts[0]}
+        declared, opened = total["declared"], total["open"]
+        lines = [(STATS["declared"], num(declared))]
+        if declared:
+            lines += [
+                (STATS["made"], part_of(total["made"], declared)),
+                (STATS["margin"], mean(total["margin"], declared, signed=True)),
+            ]
+        if opened:
+            lines.append((STATS["open"], part_of(total["open_made"], opened)))
+        if total["hands"]:
+            lines.append((STATS["points"], mean(total["points"], total["hands"])))
+        return lines
 
     def tally(self, mode, state, names) -> Tally:
         scores, target = state["scores"], state["target"]

@@ -70,6 +70,9 @@ def test_the_charts_and_my_pages_read_at_360_px_in_every_language(ana, lang, scr
     for name, path in (("my-games", "/me/"), ("group", f"/g/{made['group']}/")):
         page.goto(f"{url}/{lang}{path}")
         assert no_sideways_scroll(page), (lang, name)
+        if name == "my-games":  # her statistics: one list per game (both digital)
+            assert page.locator(".stats-list").count() == 2
+            assert page.locator(".stats-list dd").first.inner_text() == "1"
         page.screenshot(path=str(screenshots / f"{name}-{lang}.png"), full_page=True)
     assert "Jueves" in page.content() and page.locator(".league li").count() >= 2
     assert errors == []

@@ -1,0 +1,68 @@
+"""A player's statistics ("My games"): per game and mode, the games played and won, and
+what that game counts in each finished game they sat at (its adapter's `facts`, put
+in words by its `fact_lines`).
+
+Played and won come from the final standings, as the league's do (players.league): a
+game is won when the player's side has the best score. A table is counted once, from
+the player's first seat there. Each table's facts are worked out once per version and
+seat and kept in Django's cache: a finished game only changes with a correction, which
+is a new version.
+"""
+
+from collections import defaultdict
+
+from django.core.cache import cache
+
+from games import replay
+from games.models import Seat, Table
+from games.registry import get_game
+from games.templatetags.babel_tags import num, part_of
+from players import history
+
+KEPT = 24 * 3600  # seconds a table's facts stay in the cache
+
+
+def facts(table: Table, seat: int) -> dict[str, int]:
+    key = f"player-facts:{table.pk}:{table.version}:{seat}"
+    found = cache.get(key)
+    if found is None:
+        web = get_game(table.game).web
+        found = web.facts(table.mode, table.state, seat, lambda: replay.last_game(table))
+        cache.set(key, found, KEPT)
+    return found
+
+
+def won(table: Table, seat: int) -> bool:
+    standings = get_game(table.game).web.standings(table.mode, table.state)
+    best = max(score for _side, score in standings)
+    return any(seat in side and score == best for side, score in standings)
+
+
+def summary(player) -> list[dict]:
+    """Per game and mode the player finished a game of: its name and mode, and the lines
+    of their statistics, (what, how much) in the active language."""
+    seats = (
+        Seat.objects.filter(player=player, table__state__isnull=False)
+        .select_related("table")
+        .order_by("table__game", "table__mode", "table__created", "index")
+    )
+    kept: dict[tuple[str, str], list] = defaultdict(list)
+    counted = set()
+    for seat in seats:
+        table = seat.table
+        if table.pk in counted or not history.over(table):
+            continue
+        counted.add(table.pk)
+        kept[table.game, table.mode].append((won(table, seat.index), facts(table, seat.index)))
+    out = []
+    for (slug, mode), games in kept.items():
+        game = get_game(slug)
+        played = len(games)
+        won_count = sum(w for w, _f in games)
+        lines = [
+            (game.web.played_words, num(played)),
+            (game.web.won_words, part_of(won_count, played)),
+        ]
+        lines += game.web.fact_lines(mode, [found for _w, found in games])
+        out.append({"game": game.name, "mode": Table.Mode(mode).label, "lines": lines})
+    return out
