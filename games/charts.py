@@ -16,6 +16,7 @@ cue; `<title>` and `<desc>` say in words what it shows and who ended where.
 
 from dataclasses import dataclass
 
+from django.utils.functional import lazy
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext_lazy
@@ -60,12 +61,16 @@ DASHES = ("none", "7 4", "2 3", "10 3 2 3")
 SHAPES = ("circle", "square", "triangle", "diamond")
 
 
+named = lazy(seat_name, str)
+
+
 def progress(table) -> list[Tally]:
     """The tally at the start of the table's latest game, then after each step where it
     changed: one replay of the saved log, stopping where the engine refuses a step."""
     game = get_game(table.game)
     web, mode = game.web, table.mode
-    names = {seat.index: seat_name(seat, game) for seat in table.seats.all()}
+    # a computer player's name is worded when drawn, in the reader's language
+    names = {seat.index: named(seat, game) for seat in table.seats.all()}
     points: list[Tally] = []
     for step in replay.walk(table):
         if step.before is None:  # a later start is a rematch: a new chart

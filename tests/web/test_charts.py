@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.utils import translation
 
-from games import charts, services
+from games import charts, labels, services
 from games.adapter import GameWeb
 from games.bots import triggs as triggs_bots
 from games.bots import triumfdrez as triumfdrez_bots
@@ -247,3 +247,21 @@ def test_a_single_tally_draws_without_dividing_by_zero():
     tally = charts.Tally((("Ana",),), (0,), 0, None, "turns", "Crosses")
     root, text = parsed(charts.svg([tally]))
     assert root.get("role") == "img" and "Ana" in text
+
+
+def test_a_computer_players_name_is_worded_in_each_readers_language():
+    table, host, _token = services.create_table(
+        "triggs", "digital", config("triggs", "digital", 2), "Ana"
+    )
+    services.seat_bot(table, host, 1)
+    table = start_with_seed(table, host, 5)
+    play(table, random.Random(5))
+    with translation.override("es"):  # a snapshot's points, made once for every phone
+        points = charts.progress(table)
+    for lang in ("es", "el", "ru", "fr"):
+        with translation.override(lang):
+            bot = labels.seat_name(table.seats.get(index=1), get_game("triggs"))
+            markup = str(charts.svg(points))
+        assert bot.split(" (")[0] in markup, lang
+    with translation.override("el"):
+        assert "Ordenador" not in str(charts.svg(points))
