@@ -26,6 +26,7 @@ def games(player) -> list[dict]:
     mine = (
         Seat.objects.filter(player=player)
         .select_related("table")
+        .prefetch_related("table__seats")  # one query for every table's seats
         .order_by("-table__created", "index")[:SHOWN]
     )
     tables: dict[int, dict] = {}

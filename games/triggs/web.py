@@ -96,7 +96,6 @@ def _cards(fields) -> list[int]:
     return [f.integer({"card": item}, "card", 1, 12) for item in raw]
 
 
-# the progress chart (games.charts): each player's crosses (T-SHEET, T-WIN)
 # A player's statistics (players.stats): what one turn is, by mode (T-A, T-B, T-C; a
 # companion turn is an entry, a pass too, and is only counted with the turn marker on)
 TURNS = {"digital": ("draw", "discard", "cross"), "companion": ("cross", "pass")}
@@ -106,6 +105,7 @@ STATS = {
     "forced": _("Discards forced by a full row"),
 }
 
+# the progress chart (games.charts): each player's crosses (T-SHEET, T-WIN)
 CHART_TITLE = pgettext_lazy("chart", "Crosses per player")
 CHART_UNIT = pgettext_lazy("chart axis", "turns with a cross")
 

@@ -61,7 +61,6 @@ COLOUR_NAMES = {
 }
 PASS = _("pass")
 
-# the progress chart (games.charts): each side's running score and the target (D-MATCH)
 # A player's statistics (players.stats): the tricks the declaring side took, as each
 # mode's finished hands keep them
 TAKEN = {"digital": "tricks_taken", "companion": "tricks_won"}
@@ -73,6 +72,7 @@ STATS = {
     "points": _("Points per hand for your side"),
 }
 
+# the progress chart (games.charts): each side's running score and the target (D-MATCH)
 CHART_TITLE = pgettext_lazy("chart", "Score per side")
 CHART_UNIT = pgettext_lazy("chart axis", "hands")
 
@@ -206,6 +206,9 @@ class TriumfDrezWeb(GameWeb):
     slug = "triumfdrez"
     # the regions a finished game's replay shows for every seat at once (a hand record)
     record_regions = {"digital": ("hand",)}
+    # a player's statistics count matches to the target, each of many hands
+    played_words = _("Matches played")
+    won_words = _("Matches won")
     regions = {
         "digital": (
             ("status", "play"),
@@ -308,9 +311,6 @@ class TriumfDrezWeb(GameWeb):
         if not rules.is_over(state):
             return []
         return [(tuple(team), state["scores"][i]) for i, team in enumerate(state["teams"])]
-
-    played_words = _("Matches played")  # a match to the target, of many hands
-    won_words = _("Matches won")
 
     def facts(self, mode, state, seat, steps) -> dict[str, int]:
         hands, taken = state["history"], TAKEN[mode]

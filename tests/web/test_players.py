@@ -254,3 +254,18 @@ def test_a_finished_digital_triumfdrez_shows_every_hand_at_once():
     others = {card for hand in state["hands"][1:] for card in hand}
     hidden = others - cards_in(engine.view(state, 0))  # (an open contract shows some)
     assert hidden and not hidden & set(re.findall(r'data-card="([^"]+)"', page))
+
+
+def test_my_games_reads_every_table_in_a_fixed_number_of_queries():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    phone = Client()
+    counts = []
+    for _ in range(2):
+        create(phone)
+        create(phone)
+        with CaptureQueriesContext(connection) as queries:
+            assert phone.get("/es/me/").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts  # two tables or four: the same queries
