@@ -31,12 +31,18 @@ What a game provides (see README, "Adding a game"):
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.errors import BadInput
 
 if TYPE_CHECKING:
     from games import charts
+
+# Log lines in words, by game, mode, language, the action (its repr: a logged action never
+# changes) and the name: emptied when full (a few MB at most).
+LINES_KEPT = 20_000
+_LINES: dict[tuple, str] = {}
 
 
 class GameWeb:
@@ -121,10 +127,22 @@ class GameWeb:
 
     def log_lines(self, mode: str, rows: list[dict], names: dict) -> list[str]:
         """The latest moves in words, newest first (`rows`: the newest log rows first)."""
+        lang = translation.get_language()
         return [
-            self.describe(mode, row["action"], names.get(row["seat"]))
+            self.described(mode, row["action"], names.get(row["seat"]), lang)
             for row in rows[: self.log_length]
         ]
+
+    def described(self, mode: str, action: dict, name: str | None, lang: str) -> str:
+        """`describe`, worded once per process for each language (`lang`, the active one):
+        every phone draws the latest log lines after every move."""
+        key = (self.slug, mode, lang, repr(action), name)
+        line = _LINES.get(key)
+        if line is None:
+            if len(_LINES) >= LINES_KEPT:
+                _LINES.clear()
+            line = _LINES[key] = str(self.describe(mode, action, name))
+        return line
 
     def describe(self, mode: str, action: dict, name: str | None) -> str:
         """One logged action in words, in the active language."""

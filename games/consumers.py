@@ -476,7 +476,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         seats = phones.seats_held(snap.seats, self.hashes)
         active = self.active if self.active in seats else phones.pick_active(seats, None)
-        now = render.screen(snap, seats, active, self.host, self.lang, self.notes)
+        now = render.screen(snap, seats, active, self.host, self.lang, self.notes, self.shown)
         self.snap, self.held = snap, seats
         names = None if full else render.changed(self.shown, now)
         csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)

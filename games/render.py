@@ -19,7 +19,7 @@ import functools
 import re
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.template import Context, engines
 from django.template.loader import render_to_string
@@ -28,7 +28,7 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from games import charts, labels, online, phrases, presence
+from games import charts, labels, online, phrases, presence, template_inputs
 from games.labels import seat_name
 from games.live import Snapshot
 from games.models import Table
@@ -83,12 +83,17 @@ def split_parts(html: str) -> tuple[str, dict[str, str]]:
 
 @dataclass
 class Screen:
-    """One phone's screen of a table at one version: each region's HTML, unstamped."""
+    """One phone's screen of a table at one version: each region's HTML, unstamped, and
+    the values each region was drawn from (games.template_inputs; None where unknown)."""
 
     version: int
     kind: str  # "<game>-<mode>", for the page's style
     stage: str  # "lobby", "play" or "closed"
     regions: list[tuple[str, str, str]]  # (name, unstamped HTML, pane), in order
+    lang: str = ""
+    inputs: dict = field(default_factory=dict)  # region → the values it was drawn from
+    _digests: dict = field(default_factory=dict, repr=False)
+    _parts: dict = field(default_factory=dict, repr=False)
 
     @property
     def layout(self) -> tuple:
@@ -96,38 +101,67 @@ class Screen:
 
     def parts(self, name: str) -> dict[str, str]:
         """The parts of region `name`, by id."""
-        self.digests()
+        self.digest(name)
         return self._parts[name]
 
+    def digest(self, name: str) -> tuple[int, dict[str, int]]:
+        """A digest of region `name`'s frame (all but its parts) and of each part."""
+        if name not in self._digests:
+            html = next(html for n, html, _pane in self.regions if n == name)
+            frame, parts = split_parts(html) if "<!--part-->" in html else (html, {})
+            self._parts[name] = parts
+            self._digests[name] = hash(frame), {i: hash(h) for i, h in parts.items()}
+        return self._digests[name]
+
     def digests(self) -> dict[str, tuple[int, dict[str, int]]]:
-        """Per region: a digest of its frame (all but its parts) and of each part."""
-        if not hasattr(self, "_digests"):
-            self._digests, self._parts = {}, {}
-            for name, html, _pane in self.regions:
-                if "<!--part-->" in html:
-                    frame, parts = split_parts(html)
-                else:
-                    frame, parts = html, {}
-                self._parts[name] = parts
-                self._digests[name] = hash(frame), {i: hash(h) for i, h in parts.items()}
-        return self._digests
+        return {name: self.digest(name) for name, _html, _pane in self.regions}
+
+    def keep(self, name: str, earlier: "Screen") -> None:
+        """Region `name` is the same as on `earlier`: take its digest, not work it out."""
+        if name in earlier._digests:
+            self._digests[name], self._parts[name] = earlier._digests[name], earlier._parts[name]
 
 
-def screen(snap: Snapshot, phone_seats, active, host, lang: str, notes=None) -> Screen:
-    """Draw every region of the phone's screen (in `lang`); `notes`, who is at the table
-    (games.presence), when the phone's socket knows it."""
+def screen(
+    snap: Snapshot, phone_seats, active, host, lang: str, notes=None, previous=None
+) -> Screen:
+    """Draw the phone's screen (in `lang`); `notes`, who is at the table (games.presence),
+    when the phone's socket knows it. A region whose inputs are equal to those it had on
+    `previous` (the phone's last screen) is taken from there, not drawn again."""
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
     middle = STAGE.get(stage) or tuple(get_game(table.game).web.screen(table.mode))
     if snap.progress and stage == "play":  # the game is over: how it went, as a chart
         middle = (*middle, RESULT)
+    if previous is not None and previous.lang != lang:
+        previous = None
+    earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
+    now = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang)
     with translation.override(lang):
         context = table_context(snap, phone_seats, active, host, notes)
-        regions = [
-            (name, draw(template, context), pane)
-            for name, template, pane in (*HEAD, *middle, *TAIL)
-        ]
-    return Screen(table.version, f"{table.game}-{table.mode}", stage, regions)
+        for name, template, pane in (*HEAD, *middle, *TAIL):
+            found = _inputs(template, tuple(context))
+            drawn_from = None if found is None else template_inputs.values(found, context)
+            if (
+                drawn_from is not None
+                and name in earlier
+                and previous.inputs.get(name) == drawn_from
+            ):
+                html = earlier[name]
+                now.keep(name, previous)
+            else:
+                html = draw(template, context)
+            now.regions.append((name, html, pane))
+            now.inputs[name] = drawn_from
+    return now
+
+
+@functools.lru_cache(maxsize=256)
+def _inputs(template_name: str, names: tuple[str, ...]) -> tuple | None:
+    """The paths the template reads that start at one of the context's `names` (the
+    others are its own variables, e.g. a loop's)."""
+    found = template_inputs.paths(template_name)
+    return None if found is None else tuple(path for path in found if path[0] in names)
 
 
 def draw(template_name: str, context: dict) -> str:
@@ -230,9 +264,14 @@ def stamp(html: str, table_code: str, active, version: int, csrf_token=None, soc
         version,
         uuid.uuid4().hex,
     )
-    act_url = reverse("table_act", kwargs={"code": table_code})
+    act_url = _act_url(table_code, translation.get_language())
     html = html.replace(FIELDS, seat if socket else full).replace(POST_FIELDS, full)
     return html.replace(ACT_URL, act_url).replace("<!--part-->", "").replace("<!--/part-->", "")
+
+
+@functools.lru_cache(maxsize=1024)
+def _act_url(table_code: str, lang: str) -> str:
+    return reverse("table_act", kwargs={"code": table_code})
 
 
 def table_context(
@@ -359,4 +398,4 @@ def fragment(name: str, lang: str, context: frozenset) -> str:
     phones and moves ({% fragment %} in games/templatetags/live_tags.py). Forms inside
     take their hidden fields as {{ fields }}, stamped in per phone by `stamp`."""
     with translation.override(lang):
-        return render_to_string(name, dict(context))
+        return draw(name, dict(context))

@@ -1,5 +1,9 @@
 """{% fragment %}: the parts of a live update that phones and moves share, drawn once;
-{% rule_link %}: a link to a rule, named in the reader's language."""
+{% rule_link %}: a link to a rule, named in the reader's language; |items: lines as list
+items."""
+
+import functools
+import html
 
 from django import template
 from django.utils import translation
@@ -25,6 +29,12 @@ def fragment(name: str, *given, **context):
 def rule_link(game: str, rule: str):
     """A link to `rule` on `game`'s rules page, its name as the text (the id stays in the
     anchor, and shows as the link's title)."""
+    return _rule_link(game, rule, translation.get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _rule_link(game: str, rule: str, lang: str) -> str:
+    """Once per process and language: a table's regions show these on every draw."""
     found = get_game(game)
     return format_html(
         '<a class="rule-link" href="{}" title="{}">{}</a>',
@@ -32,3 +42,10 @@ def rule_link(game: str, rule: str):
         rule,
         found.rule_name(rule),
     )
+
+
+@register.filter
+def items(lines) -> str:
+    """Each line (escaped, as Django escapes) as a list item: the log, drawn for every
+    phone after every move, without a loop of template nodes or a lazy-aware call per line."""
+    return mark_safe("".join(f"<li>{html.escape(str(line))}</li>" for line in lines))

@@ -355,13 +355,22 @@ class TriggsWeb(GameWeb):
 
     def log_lines(self, mode: str, rows: list[dict], names: dict) -> list[str]:
         if mode != "digital":
+            lang = translation.get_language()
             return [
                 _correction_line(row, names)
                 if row["action"].get("type") in companion.CORRECTIONS
-                else self.describe(mode, row["action"], names.get(row["seat"]))
+                else self.described(mode, row["action"], names.get(row["seat"]), lang)
                 for row in rows[: self.log_length]
             ]
-        return describe_turns(rows[::-1], names)[-self.log_length :][::-1]
+        # from the newest rows back to the log_length-th that starts a line (any but an
+        # extra cross, which joins the line of the cross before it)
+        starts, first = 0, len(rows)
+        for i, row in enumerate(rows):
+            if row["action"].get("type") != "extra":
+                starts, first = starts + 1, i + 1
+                if starts == self.log_length:
+                    break
+        return describe_turns(rows[:first][::-1], names)[-self.log_length :][::-1]
 
     def describe(self, mode: str, action: dict, name: str | None) -> str:
         kind = action.get("type")
@@ -404,22 +413,23 @@ def describe_turns(rows: list[dict], names: dict) -> list[str]:
     """Log lines of a digital table, oldest first, from its action rows (oldest first): a
     cross and the extra crosses it brought (T-C-BONUS) make one line."""
     lines: list[str] = []
+    lang = translation.get_language()
     cross = None  # the latest cross, while its extra crosses follow it
     for row in rows:
         action, seat = row["action"], row["seat"]
         kind = action.get("type")
         if kind == "extra" and cross is not None and cross["seat"] == seat:
             cross["extras"].append(action["value"])
-            lines[-1] = _cross_line(cross, names)
+            lines[-1] = _cross_line(cross, names, lang)
             continue
         cross = None
         if kind == "start" and row.get("version", 1) > 1:
             lines.append(str(_("A new game was dealt.")))
         elif kind == "cross":
             cross = {"seat": seat, "action": action, "extras": []}
-            lines.append(_cross_line(cross, names))
+            lines.append(_cross_line(cross, names, lang))
         else:
-            lines.append(adapter.describe("digital", action, names.get(seat)))
+            lines.append(adapter.described("digital", action, names.get(seat), lang))
     return lines
 
 
@@ -436,17 +446,21 @@ def _draw_line(who: str, sources: list[str]) -> str:
     }
 
 
-def _cross_line(cross: dict, names: dict) -> str:
+def _cross_line(cross: dict, names: dict, lang: str) -> str:
     action = cross["action"]
-    words = {
-        "who": names.get(cross["seat"]) or str(_("Someone")),
-        "value": action["value"],
-        "sets": len(action["sets"]),
-        "cards": set_words(action["sets"]),
-    }
-    if not cross["extras"]:
+    who = names.get(cross["seat"]) or str(_("Someone"))
+    sets = tuple(map(tuple, action["sets"]))
+    return _cross_words(lang, who, action["value"], sets, tuple(cross["extras"]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cross_words(lang: str, who: str, value: int, sets: tuple, extras: tuple[int, ...]) -> str:
+    """A cross (and its chain) in words, once per process and language: every phone draws
+    the latest log lines after every move."""
+    words = {"who": who, "value": value, "sets": len(sets), "cards": set_words(sets)}
+    if not extras:
         return _("%(who)s crossed %(value)s ×%(sets)s (%(cards)s).") % words
-    words["rows"] = ", ".join(map(str, cross["extras"]))
+    words["rows"] = ", ".join(map(str, extras))
     return _("%(who)s crossed %(value)s ×%(sets)s (%(cards)s) and chained into %(rows)s.") % words
 
 

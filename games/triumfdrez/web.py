@@ -114,7 +114,13 @@ def figure_of(card_id: str) -> str:
 def card_context(card_id: str) -> dict:
     """What a card's drawing shows: symbol, figure, number and colour name; `html`, the
     drawing itself (games/triumfdrez/_card.html) in the active language."""
-    return _card(card_id) | {"html": card_html(translation.get_language(), card_id)}
+    return _card_context(translation.get_language(), card_id)
+
+
+@functools.lru_cache(maxsize=4 * 64)
+def _card_context(lang: str, card_id: str) -> dict:
+    """Once per process and language (a table's screen shows dozens): never changed."""
+    return _card(card_id) | {"html": card_html(lang, card_id)}
 
 
 @functools.lru_cache(maxsize=4 * 64)
@@ -147,14 +153,26 @@ def card_words(card_id: str) -> str:
 
 
 def bid_words(action: dict) -> str:
-    trump = action.get("trump")
-    supertrump = action.get("supertrump")
+    """A bid in words: tricks, trump, super-trump, and "open" if it is."""
+    bid = (
+        action["tricks"],
+        action.get("trump"),
+        action.get("supertrump"),
+        bool(action.get("open")),
+    )
+    return _bid_words(translation.get_language(), *bid)
+
+
+@functools.lru_cache(maxsize=1024)
+def _bid_words(
+    lang: str, tricks: int, trump: str | None, supertrump: int | None, open_: bool
+) -> str:
     parts = [
-        ngettext("%(n)s trick", "%(n)s tricks", action["tricks"]) % {"n": action["tricks"]},
+        ngettext("%(n)s trick", "%(n)s tricks", tricks) % {"n": tricks},
         f"{FIGURE_SYMBOLS[trump]} {FIGURE_NAMES[trump]}" if trump else str(_("no trump")),
         f"{supertrump} {COLOUR_NAMES[supertrump]}" if supertrump else str(_("no super-trump")),
     ]
-    if action.get("open"):
+    if open_:
         parts.append(str(_("open")))
     return " · ".join(parts)
 
@@ -179,10 +197,17 @@ def _auction_words(view: dict, names: dict) -> list[dict]:
     ]
 
 
-def _bid_choices() -> dict:
+def _bid_choices(lowest: int, default: int | None) -> dict:
+    """What a bid's fields offer: tricks from `lowest`, `default` chosen; the figures and
+    colours (games/triumfdrez/_bid_fields.html, the same at every table: drawn once per
+    process for each language)."""
     return {
-        "figures": [(fig, FIGURE_SYMBOLS[fig], FIGURE_NAMES[fig]) for fig in engine.FIGURES],
-        "colours": list(COLOUR_NAMES.items()),
+        "bid_range": range(lowest, engine.MAX_TRICKS + 1),
+        "default_tricks": default,
+        "bid_choices": {
+            "figures": tuple((f, FIGURE_SYMBOLS[f], FIGURE_NAMES[f]) for f in engine.FIGURES),
+            "colours": tuple(COLOUR_NAMES.items()),
+        },
     }
 
 
@@ -458,7 +483,8 @@ def _companion(state: dict, me, names: dict) -> dict:
         if view.get("winner") is not None
         else [],
         "ranking": _ranking(view, teams, names),
-        **_bid_choices(),
+        # A bid of as many tricks can still beat the current one (open, fewer trumps).
+        **_bid_choices(1, (view.get("current_bid") or {}).get("tricks", 1)),
         "seat_choices": sorted(names.items()),
         # every entry can be taken back until the hand is confirmed, a contract entered
         # directly too (the engine's legal actions say what can)
@@ -466,9 +492,6 @@ def _companion(state: dict, me, names: dict) -> dict:
         "undo_contract": view["phase"] == "tricks" and not view["auction"],
         "can_undo_hand": {"type": "undo_hand"} in undoable,
         "tricks_range": range(engine.MAX_TRICKS + 1),
-        "bid_range": range(1, engine.MAX_TRICKS + 1),
-        # A bid of as many tricks can still beat the current one (open, fewer trumps).
-        "default_tricks": (view.get("current_bid") or {}).get("tricks", 1),
     }
 
 
@@ -500,6 +523,7 @@ def _digital(state: dict, me, names: dict) -> dict:
     auction, the trick, the last trick and why it was won, the sides' tricks and scores;
     other hands only where the view shows them (an open contract, D-OPEN)."""
     view = engine.view(state, me)
+    card_of = functools.partial(_card_context, translation.get_language())
     hand = view.get("hand") or []
     contract = view.get("contract")
     to_act = engine.to_act(state)
@@ -517,7 +541,7 @@ def _digital(state: dict, me, names: dict) -> dict:
             continue
         entries = [
             {
-                "card": card_context(card),
+                "card": card_of(card),
                 "legal": card in legal,
                 "reason": unplayable.get(card),  # a code: its sentence is sent once
             }
@@ -546,7 +570,7 @@ def _digital(state: dict, me, names: dict) -> dict:
     if last and contract:
         last_trick = {
             "plays": [
-                {"name": names.get(p["seat"], ""), "card": card_context(p["card"])}
+                {"name": names.get(p["seat"], ""), "card": card_of(p["card"])}
                 for p in last["cards"]
             ],
             "winner": names.get(last["winner"], ""),
@@ -571,7 +595,7 @@ def _digital(state: dict, me, names: dict) -> dict:
             ],
         }
     open_hands = [
-        {"name": names.get(seat, ""), "cards": [card_context(c) for c in cards]}
+        {"name": names.get(seat, ""), "cards": [card_of(c) for c in cards]}
         for seat, cards in enumerate(view.get("open_hands") or [])
         if cards and seat != me
     ]
@@ -589,15 +613,13 @@ def _digital(state: dict, me, names: dict) -> dict:
         "can_pass": top is not None,
         # the Bid button is enabled only for bids that beat the current one (table.js)
         "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
-        "bid_range": range(top["tricks"] if top else 1, engine.MAX_TRICKS + 1),
-        **_bid_choices(),
+        **_bid_choices(top["tricks"] if top else 1, None),
         "auction": _auction_words(view, names),
         "contract_words": bid_words(contract) if contract else None,
         "declarer_name": names.get(contract["seat"]) if contract else None,
         "sides": sides,
         "trick": [
-            {"name": names.get(p["seat"], ""), "card": card_context(p["card"])}
-            for p in view["trick"]
+            {"name": names.get(p["seat"], ""), "card": card_of(p["card"])} for p in view["trick"]
         ],
         # the trick laid out by seat, from this phone's (or seat 0's) round the table
         "trick_seats": _trick_seats(view, names, me, to_act),
