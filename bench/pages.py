@@ -7,6 +7,7 @@ change (only the regions that changed for it) is measured by bench/updates.py.
 
 import gzip
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -22,12 +23,17 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-STATIC = [
-    "/static/css/site.css",
-    "/static/js/table.js",
-    "/static/django_htmx/htmx-2.min.js",
-    "/static/django_htmx/ext/hx-ws-2.min.js",
-    "/static/icons/icon.svg",
+from games.registry import get_game  # noqa: E402
+
+# what a page loads before it is usable: its style sheets, scripts and icon
+# (a phone takes one icon: the first, an SVG)
+LOADS = re.compile(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"')
+ICON = re.compile(r'<link rel="icon" href="([^"]+)"')
+SETUPS = [
+    ("triggs", "companion", {"turn_marker": "on"}),
+    ("triggs", "digital", {}),
+    ("triumfdrez", "companion", {}),
+    ("triumfdrez", "digital", {}),
 ]
 
 
@@ -39,31 +45,45 @@ def row(label: str, data: bytes) -> None:
     print(f"{label:<44} {len(data):>8,} B raw {len(gzip.compress(data, 6)):>8,} B gzip")
 
 
+def table(game: str, mode: str, options: dict) -> tuple[Client, str]:
+    """A started table of two people (digital: one and a computer player), its host."""
+    host, guest = Client(), Client()
+    web = get_game(game).web
+    defaults = {name: field.initial for name, field in web.options().items()}
+    fields = {"game": game, "mode": mode, "players": "2", "name": "Ana", **defaults, **options}
+    code = host.post("/es/play/", {k: v for k, v in fields.items() if v is not None})
+    code = code["Location"].split("/")[3]
+    if mode == "digital":
+        host.post(f"/es/t/{code}/bot/", {"index": "1", "level": next(iter(web.bot_levels))})
+    else:
+        guest.post(f"/es/join/{code}/", {"seat": "1", "name": "Boris"})
+    host.post(f"/es/t/{code}/start/", {"action_id": "bench-start"})
+    return host, code
+
+
 def main() -> None:
     call_command("migrate", verbosity=0)
-    host, guest = Client(), Client()
-    response = host.post(
-        "/es/play/",
-        {"game": "triggs", "mode": "companion", "players": "2", "name": "Ana", "turn_marker": "on"},
-    )
-    code = response["Location"].split("/")[3]
-    guest.post(f"/es/join/{code}/", {"seat": "1", "name": "Boris"})
-    host.post(f"/es/t/{code}/start/", {"action_id": "bench-start"})
+    host = Client()
     pages = [
         ("home (es)", "/es/"),
         ("Triggs rules (el)", "/el/rules/triggs/"),
         ("TriumfDrez rules (ru)", "/ru/rules/triumfdrez/"),
         ("lobby (fr)", "/fr/play/"),
-        ("companion Triggs table page (es)", f"/es/t/{code}/"),
     ]
     for label, url in pages:
         row(label, body(host.get(url)))
-    total = body(host.get(f"/es/t/{code}/"))
-    for url in STATIC:
-        data = body(host.get(url))
-        total += data
-        row(url, data)
-    row("table page with everything it loads", total)
+    print("First load of a table page in play, with everything it loads (es):")
+    for game, mode, options in SETUPS:
+        host, code = table(game, mode, options)
+        page = body(host.get(f"/es/t/{code}/"))
+        row(f"{game} {mode} table page", page)
+        total = page
+        text = page.decode()
+        for url in [*sorted(set(LOADS.findall(text))), ICON.search(text).group(1)]:
+            data = body(host.get(url))
+            total += data
+            row(f"  {url}", data)
+        row(f"  {game} {mode}: all", total)
 
 
 if __name__ == "__main__":

@@ -63,7 +63,7 @@ SOCKETS_PER_ADDRESS = 32
 SOCKETS_PER_TABLE = 64
 TOO_MANY = 4429
 # Servers let an application close only with 1000 or 3000-4999: 4008 mirrors 1008
-# ("policy violation"), and htmx does not reconnect after it.
+# ("policy violation"), and the page (static/js/table.js) does not reconnect after it.
 POLICY_VIOLATION = 4008
 LANGS = {code for code, _ in settings.LANGUAGES}
 log = logging.getLogger(__name__)
@@ -79,7 +79,7 @@ class RedisWatch:
     """Pub/sub keeps nothing for a process that is not listening: if Redis goes away or
     restarts, the phones of this process may miss a change. So the process looks at Redis
     every second; when it finds it gone (refused, reset) or restarted (a new run id), every
-    socket it holds fails as it would with a failing server (1011), and htmx connects again:
+    socket it holds fails as it would with a failing server (1011), and the page connects again:
     each phone gets a fresh render once Redis is back, its handshake failing until then. A
     Redis that is only slow (frozen for less than about 10 s) is waited for: its messages
     arrive late."""

@@ -1,12 +1,13 @@
-// Live table: connection status, resync after a gap or a sleep, no double taps, each
-// form sent with the version the phone shows, and messages that stay.
-// htmx's WebSocket extension connects, reconnects with backoff and swaps the regions
-// the server sends (only those that changed); this only watches over it.
+// Live table: the connection (a form sent as JSON, each element the server sends put in
+// place of the one with its id), its status, resync after a gap or a sleep, no double
+// taps, each form sent with the version the phone shows, and messages that stay.
 (function () {
   "use strict";
-  var socket = null;
-  var raw = null; // the WebSocket itself, to close when the phone says it is offline
+  var raw = null; // the WebSocket
   var open = false;
+  var holder = document.getElementById("table-socket");
+  var before = []; // what runs before the server's elements are put in place, and after
+  var after = [];
   var lastVersion = null;
   var status = document.getElementById("connection");
 
@@ -35,13 +36,6 @@
     }
     return form.dataset.actionId;
   }
-  document.body.addEventListener("htmx:wsConfigSend", function (evt) {
-    var form = evt.target.closest ? evt.target.closest("form") : null;
-    var version = currentVersion();
-    if (!form || version === null) return;
-    evt.detail.parameters.version = String(version);
-    evt.detail.parameters.action_id = actionId(form, version);
-  });
   document.addEventListener("submit", function (evt) {
     var form = evt.target;
     var version = currentVersion();
@@ -58,12 +52,8 @@
     var form = evt.target.form;
     if (form && form.id) touched[form.id] = true;
   });
-  document.body.addEventListener("htmx:wsBeforeSend", function (evt) {
-    var form = evt.target.closest ? evt.target.closest("form") : null;
-    if (form && form.id) delete touched[form.id];
-  });
   var kept = {};
-  document.body.addEventListener("htmx:wsBeforeMessage", function () {
+  before.push(function () {
     kept = {};
     Object.keys(touched).forEach(function (id) {
       var form = document.getElementById(id);
@@ -73,7 +63,7 @@
       }) };
     });
   });
-  document.body.addEventListener("htmx:wsAfterMessage", function () {
+  after.push(function () {
     Object.keys(kept).forEach(function (id) {
       var form = document.getElementById(id);
       if (!form) return; // gone (a part of it redrawn, or all of it: choices put back)
@@ -181,7 +171,7 @@
       try { window.localStorage.setItem("vibrate", toggle.checked ? "on" : "off"); } catch (e) { /* private mode */ }
     });
   }
-  document.body.addEventListener("htmx:wsAfterMessage", function () { moments(true); });
+  after.push(function () { moments(true); });
   moments(false);
 
   // A message stays until it is dismissed, replaced, or LINGER ms have passed.
@@ -202,14 +192,14 @@
       if (flash) flash.replaceChildren();
     }
   });
-  document.body.addEventListener("htmx:wsAfterMessage", function (evt) {
-    if (evt.detail.message.indexOf('id="table-flash"') >= 0) watchFlash();
+  after.push(function (message) {
+    if (message.indexOf('id="table-flash"') >= 0) watchFlash();
   });
 
   // A phrase said at the table shows for a few seconds.
   var saidTimer = null;
-  document.body.addEventListener("htmx:wsAfterMessage", function (evt) {
-    if (evt.detail.message.indexOf('id="table-said"') < 0) return;
+  after.push(function (message) {
+    if (message.indexOf('id="table-said"') < 0) return;
     window.clearTimeout(saidTimer);
     saidTimer = window.setTimeout(function () {
       var said = document.getElementById("table-said");
@@ -219,23 +209,80 @@
 
   // The server answers only if the table has moved on from the version shown here.
   function resync() {
-    if (socket) socket.send(JSON.stringify({ kind: "resync", version: currentVersion() }));
+    send(JSON.stringify({ kind: "resync", version: currentVersion() }));
   }
 
-  document.body.addEventListener("htmx:wsOpen", function (evt) {
-    socket = evt.detail.socketWrapper;
-    raw = evt.detail.event.target;
-    open = true;
-    show(true);
-    // Whatever happened while we were away, start from the table as it is now.
-    resync();
-    if (document.hidden) looking();
-  });
+  // The connection. After an abnormal close (the network, a server going away or
+  // restarting) it connects again, waiting a random time up to 1 s, 2 s, … 64 s (full
+  // jitter: a server's phones do not all come back at once); a refusal (4008, 4404, 4429)
+  // stays closed. What is sent while it is away waits for it.
+  var retries = 0;
+  var waiting = [];
+  function connect() {
+    if (raw && raw.readyState <= raw.OPEN) raw.close(4000);
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + window.location.host + holder.dataset.socket);
+    raw = socket;
+    socket.onopen = function () {
+      retries = 0;
+      open = true;
+      show(true);
+      // Whatever happened while we were away, start from the table as it is now.
+      resync();
+      while (waiting.length) socket.send(waiting.shift());
+      if (document.hidden) looking();
+    };
+    socket.onmessage = function (evt) { if (socket === raw) received(evt.data); };
+    socket.onclose = function (evt) {
+      if (socket !== raw) return;
+      lost();
+      if ([1006, 1011, 1012, 1013].indexOf(evt.code) < 0) return;
+      var delay = 1000 * Math.pow(2, Math.min(retries, 6)) * Math.random();
+      retries += 1;
+      window.setTimeout(function () { if (socket === raw) connect(); }, delay);
+    };
+  }
+  function send(text) {
+    if (raw && raw.readyState === raw.OPEN) raw.send(text);
+    else waiting.push(text);
+  }
   function lost() { open = false; show(false); }
-  document.body.addEventListener("htmx:wsClose", lost);
-  document.body.addEventListener("htmx:wsError", lost);
 
-  document.body.addEventListener("htmx:wsAfterMessage", function () {
+  // What the server sends: elements with an id, each put in place of the element with
+  // that id (a region, a part of one, the version shown, a message).
+  function received(message) {
+    before.forEach(function (run) { run(message); });
+    var parsed = document.createElement("template");
+    parsed.innerHTML = message;
+    Array.prototype.slice.call(parsed.content.children).forEach(function (element) {
+      var old = element.id && document.getElementById(element.id);
+      if (old) old.replaceWith(element);
+    });
+    after.forEach(function (run) { run(message); });
+  }
+
+  // A form marked ws-send goes over the connection, with the version the phone shows
+  // and its action id; its button's own name and value too. The browser has checked
+  // its required fields first.
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    if (evt.defaultPrevented || !form.hasAttribute("ws-send") || !raw) return;
+    evt.preventDefault();
+    var fields = {};
+    new FormData(form, evt.submitter || null).forEach(function (value, name) {
+      fields[name] = name in fields ? [].concat(fields[name], value) : value;
+    });
+    var version = currentVersion();
+    if (version !== null) {
+      fields.version = String(version);
+      fields.action_id = actionId(form, version);
+    }
+    if (form.id) delete touched[form.id];
+    form.classList.add("sending"); // until the server answers (below)
+    send(JSON.stringify(fields));
+  });
+
+  after.push(function () {
     var version = currentVersion();
     if (lastVersion !== null && version !== null && version > lastVersion + 1) {
       resync(); // a version went missing on the way: ask for a fresh render
@@ -245,11 +292,7 @@
 
   // A submitted form is disabled until the server answers (a region it sends replaces
   // the form, or the answer leaves it: then it is enabled again).
-  document.body.addEventListener("htmx:wsBeforeSend", function (evt) {
-    var form = evt.target.closest ? evt.target.closest("form") : null;
-    if (form) form.classList.add("sending");
-  });
-  document.body.addEventListener("htmx:wsAfterMessage", function () {
+  after.push(function () {
     Array.prototype.forEach.call(document.querySelectorAll("form.sending"), function (form) {
       form.classList.remove("sending");
     });
@@ -258,9 +301,8 @@
   // Whether this page is looked at, for the others' list of who is at the table; said
   // again every few seconds (data-beat), so that the server knows the phone is there.
   function looking() {
-    if (socket && open) socket.send(JSON.stringify({ kind: "presence", state: document.hidden ? "away" : "here" }));
+    if (open) send(JSON.stringify({ kind: "presence", state: document.hidden ? "away" : "here" }));
   }
-  var holder = document.getElementById("table-socket");
   var beat = holder ? parseFloat(holder.dataset.beat) : 0;
   if (beat > 0) window.setInterval(looking, beat * 1000);
   // A phone that says it lost its network closes its socket (the server may not hear of
@@ -270,20 +312,13 @@
     lost();
   });
   window.addEventListener("online", function () {
-    if (socket && !open) socket.reconnect();
+    if (!open) connect();
   });
   document.addEventListener("visibilitychange", function () {
     if (open) looking();
     if (document.visibilityState !== "visible") return;
     if (open) resync();
-    else if (socket) socket.reconnect(); // a phone that slept: connect again now
-    else window.location.reload();
-  });
-
-  // A form held back by a missing choice says so (e.g. no first pile to draw from).
-  document.body.addEventListener("htmx:validation:halted", function (evt) {
-    var form = evt.target.closest ? evt.target.closest("form") : null;
-    if (form) form.reportValidity();
+    else connect(); // a phone that slept: connect again now
   });
 
   // Digital Triggs: the ticked cards offer only what they can do. The server lists, for
@@ -316,7 +351,7 @@
   document.addEventListener("change", function (evt) {
     if (evt.target.closest && evt.target.closest("#hand-form")) updateHand();
   });
-  document.body.addEventListener("htmx:wsAfterMessage", updateHand);
+  after.push(updateHand);
   updateHand();
 
   // A bid is offered only if it beats the current one. The server sends, for each shape
@@ -340,7 +375,7 @@
   document.addEventListener("change", function (evt) {
     if (evt.target.closest && evt.target.closest("#bid-form")) updateBid();
   });
-  document.body.addEventListener("htmx:wsAfterMessage", updateBid);
+  after.push(updateBid);
   updateBid();
 
   // A card that may not be played says why when tapped (D-FOLLOW, D-NEUTRAL): its reason
@@ -386,7 +421,7 @@
     });
   }
   window.setInterval(tick, 1000);
-  document.body.addEventListener("htmx:wsAfterMessage", tick);
+  after.push(tick);
 
   // A form whose button asks to be sure (leaving the table) is sent only once confirmed.
   document.addEventListener("submit", function (evt) {
@@ -397,4 +432,5 @@
   lastVersion = currentVersion();
   watchFlash();
   tick();
+  if (holder && holder.dataset.socket) connect();
 })();

@@ -4,7 +4,7 @@ A fresh PostgreSQL database `companion_test_<random>`, migrated by `manage.py mi
 two daphne processes sharing it and one Redis channel layer (a Redis database index
 picked at random for the run, since the settings take no key prefix); browsers that
 create, join and start tables over plain HTTP with cookies; phones that hold a
-WebSocket the way the page does (htmx's extension reconnects after an abnormal close;
+WebSocket the way the page does (static/js/table.js reconnects after an abnormal close;
 static/js/table.js resyncs on open and on a version gap); a minimal WebSocket client
 of our own under them.
 
@@ -412,7 +412,7 @@ class Render:
     page: str = ""  # the page as the messages so far made it (tests.screens.Page)
 
 
-# htmx's WebSocket extension connects again after these close codes only
+# the page (static/js/table.js) connects again after these close codes only
 RECONNECT_CODES = (1006, 1011, 1012, 1013)
 
 
@@ -421,8 +421,8 @@ BEAT = 1.0  # seconds between a phone's signs of life (tests/services/settings.p
 
 @dataclass
 class Phone:
-    """A phone at a table as the page makes it behave: htmx's WebSocket extension
-    connects again after an abnormal close (with a full-jitter backoff, shortened here),
+    """A phone at a table as the page makes it behave: static/js/table.js connects
+    again after an abnormal close (with a full-jitter backoff, shortened here),
     and static/js/table.js sends {"kind": "resync"} when the socket opens and whenever a
     version went missing. `pool` stands for a load balancer: after a drop the phone
     tries its server first, then the others. `auto_reconnect=False` makes a client that
@@ -488,7 +488,7 @@ class Phone:
 
     async def reconnect(self, servers=None, attempts: int = 100) -> None:
         """Connect again, trying the servers in turn with a full-jitter backoff (0.1 s
-        doubling to 1.6 s: htmx's own, shortened), a bounded number of times."""
+        doubling to 1.6 s: the page's own, shortened), a bounded number of times."""
         self._closing = False
         servers = list(servers or self.pool)
         if self.server in servers:  # the server it had first, then the others
