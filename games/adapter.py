@@ -65,6 +65,9 @@ class GameWeb:
     # the phone; "panel" (the default) is the whole template. The pane says where it sits:
     # "play" (on the game screen) or one tap away: "players", "log" or "table".
     regions: Mapping[str, tuple[tuple[str, str], ...]] = {}
+    # The game's own style sheet (a static path), loaded after site.css by the pages that
+    # show the game: its tables, replays and rules ({% game_stylesheet %}); none by default.
+    stylesheet: str = ""
     # A player's statistics (players.stats): what their finished games are called there
     played_words = _("Games played")
     won_words = _("Games won")

@@ -1,11 +1,12 @@
 """{% fragment %}: the parts of a live update that phones and moves share, drawn once;
 {% rule_link %}: a link to a rule, named in the reader's language; |items: lines as list
-items."""
+items; {% game_stylesheet %}: the link to a game's own style sheet."""
 
 import functools
 import html
 
 from django import template
+from django.templatetags.static import static
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -49,3 +50,10 @@ def items(lines) -> str:
     """Each line (escaped, as Django escapes) as a list item: the log, drawn for every
     phone after every move, without a loop of template nodes or a lazy-aware call per line."""
     return mark_safe("".join(f"<li>{html.escape(str(line))}</li>" for line in lines))
+
+
+@register.simple_tag
+def game_stylesheet(game: str) -> str:
+    """The game's own style sheet (GameWeb.stylesheet), for a page that shows the game."""
+    path = get_game(game).web.stylesheet
+    return format_html('<link rel="stylesheet" href="{}">', static(path)) if path else ""

@@ -139,6 +139,7 @@ RULE_NAMES = {
 
 class TriggsWeb(GameWeb):
     slug = "triggs"
+    stylesheet = "css/triggs.css"
     # the regions a finished game's replay shows for every seat at once (a hand record)
     record_regions = {"digital": ("hand",)}
     regions = {

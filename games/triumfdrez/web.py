@@ -229,6 +229,7 @@ RULE_NAMES = {
 
 class TriumfDrezWeb(GameWeb):
     slug = "triumfdrez"
+    stylesheet = "css/triumfdrez.css"
     # the regions a finished game's replay shows for every seat at once (a hand record)
     record_regions = {"digital": ("hand",)}
     # a player's statistics count matches to the target, each of many hands
@@ -595,7 +596,7 @@ def _digital(state: dict, me, names: dict) -> dict:
             ],
         }
     open_hands = [
-        {"name": names.get(seat, ""), "cards": [card_of(c) for c in cards]}
+        {"seat": seat, "name": names.get(seat, ""), "cards": [card_of(c) for c in cards]}
         for seat, cards in enumerate(view.get("open_hands") or [])
         if cards and seat != me
     ]
