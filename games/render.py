@@ -113,6 +113,10 @@ class Screen:
             self._digests[name] = hash(frame), {i: hash(h) for i, h in parts.items()}
         return self._digests[name]
 
+    def take(self, name: str, digest: tuple, parts: dict) -> None:
+        """Region `name`'s digest and parts, worked out for another phone's screen."""
+        self._digests[name], self._parts[name] = digest, parts
+
     def digests(self) -> dict[str, tuple[int, dict[str, int]]]:
         return {name: self.digest(name) for name, _html, _pane in self.regions}
 
@@ -127,7 +131,9 @@ def screen(
 ) -> Screen:
     """Draw the phone's screen (in `lang`); `notes`, who is at the table (games.presence),
     when the phone's socket knows it. A region whose inputs are equal to those it had on
-    `previous` (the phone's last screen) is taken from there, not drawn again."""
+    `previous` (the phone's last screen) is taken from there, and one whose inputs are
+    equal to those another phone drew it from for the same snapshot is taken from that
+    phone's: neither is drawn again."""
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
     middle = STAGE.get(stage) or tuple(get_game(table.game).web.screen(table.mode))
@@ -142,16 +148,22 @@ def screen(
         for name, template, pane in (*HEAD, *middle, *TAIL):
             found = _inputs(template, tuple(context))
             drawn_from = None if found is None else template_inputs.values(found, context)
-            if (
-                drawn_from is not None
-                and name in earlier
-                and previous.inputs.get(name) == drawn_from
-            ):
-                html = earlier[name]
+            if drawn_from is None:
+                now.regions.append((name, draw(template, context), pane))
+            elif name in earlier and previous.inputs.get(name) == drawn_from:
+                now.regions.append((name, earlier[name], pane))
                 now.keep(name, previous)
             else:
-                html = draw(template, context)
-            now.regions.append((name, html, pane))
+                shared = snap.drawn.setdefault((template, lang), [])
+                same = next((entry for entry in shared if entry[0] == drawn_from), None)
+                if same is None:
+                    now.regions.append((name, draw(template, context), pane))
+                    shared.append(
+                        (drawn_from, now.regions[-1][1], now.digest(name), now.parts(name))
+                    )
+                else:
+                    now.regions.append((name, same[1], pane))
+                    now.take(name, same[2], same[3])
             now.inputs[name] = drawn_from
     return now
 

@@ -1,8 +1,10 @@
 """A phone's screen keeps the regions whose inputs did not change (games.render.screen with
-the phone's previous screen, games.template_inputs): in random seeded games of every game
-and mode, what it keeps and draws is byte for byte what drawing everything gives, and it
-does keep regions."""
+the phone's previous screen, games.template_inputs), and takes those another phone drew
+from the same snapshot with equal inputs: in random seeded games of every game and mode,
+what it keeps, takes and draws is byte for byte what drawing everything gives, and it
+does keep and take regions."""
 
+import dataclasses
 import random
 import uuid
 
@@ -33,8 +35,9 @@ def same(a: render.Screen, b: render.Screen) -> bool:
     return a.layout == b.layout and [h for _n, h, _p in a.regions] == [h for _n, h, _p in b.regions]
 
 
+@pytest.mark.parametrize("langs", [LANGS, ("fr",) * 4], ids=["four languages", "one language"])
 @pytest.mark.parametrize("game, mode", SETUPS)
-def test_kept_regions_are_what_drawing_everything_gives(game, mode):
+def test_kept_regions_are_what_drawing_everything_gives(game, mode, langs):
     rng = random.Random(f"{game}-{mode}")
     table = new_table(game, mode)
     engine = get_game(game).engine(mode)
@@ -42,7 +45,7 @@ def test_kept_regions_are_what_drawing_everything_gives(game, mode):
     # must not show for the other
     phones = {0: ([0], 0), 1: ([1], 1), 2: ([2], 2), 3: ([2, 3], 3)}
     shown = {}
-    kept = drawn = 0
+    kept = drawn = taken = 0
     for move in range(60):
         state = table.state
         if engine.is_over(state):
@@ -52,11 +55,15 @@ def test_kept_regions_are_what_drawing_everything_gives(game, mode):
         services.apply_action(table, seat, action, table.version, uuid.uuid4().hex)
         table.refresh_from_db()
         snap = live.snapshot(table)
+        drawn_here = set()  # ids of the regions drawn for this change so far
         for phone, (seats, active) in phones.items():
             if phone == 3 and move % 5 == 0:
                 active = 2 if move % 10 else 3
-            lang = LANGS[phone]
-            fresh = render.screen(snap, seats, active, phone == 0, lang)
+            lang = langs[phone]
+            # drawn from a snapshot of its own: nothing taken from the other phones
+            fresh = render.screen(
+                dataclasses.replace(snap, drawn={}), seats, active, phone == 0, lang
+            )
             now = render.screen(snap, seats, active, phone == 0, lang, None, shown.get(phone))
             assert same(now, fresh), (move, phone)
             assert render.changed(shown.get(phone), now) == render.changed(shown.get(phone), fresh)
@@ -65,10 +72,15 @@ def test_kept_regions_are_what_drawing_everything_gives(game, mode):
                 for name, html, _pane in now.regions:
                     if before.get(name) is html:
                         kept += 1
+                    elif id(html) in drawn_here:
+                        taken += 1
                     else:
                         drawn += 1
+            drawn_here |= {id(html) for _name, html, _pane in now.regions}
             shown[phone] = now
     assert kept > drawn, (kept, drawn)  # most regions do not change with a move
+    if len(set(langs)) == 1:  # the log, for one, is the same on every phone
+        assert taken > 0, (kept, taken, drawn)
 
 
 @pytest.mark.django_db
