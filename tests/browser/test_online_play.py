@@ -88,7 +88,7 @@ def test_a_phrase_reaches_four_phones_in_their_own_languages(browser, site, scre
         greek = phones[1][1]
         greek.click("label[for=pane-players]")
         greek.click("details.phrases summary")
-        greek.locator("form[ws-send] input[name=phrase][value=good_game] + button").click()
+        greek.locator("form[ws-send] button[name=phrase][value=good_game]").click()
         for lang, (_context, page) in zip(langs, phones, strict=True):
             text = in_lang(lang, "Have a good game!")
             page.wait_for_selector(f"#table-said:has-text('{text}')", timeout=5_000)
