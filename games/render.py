@@ -84,14 +84,15 @@ def split_parts(html: str) -> tuple[str, dict[str, str]]:
 @dataclass
 class Screen:
     """One phone's screen of a table at one version: each region's HTML, unstamped, and
-    the values each region was drawn from (games.template_inputs; None where unknown)."""
+    a digest of the values each region was drawn from (games.template_inputs.fingerprint;
+    None where unknown)."""
 
     version: int
     kind: str  # "<game>-<mode>", for the page's style
     stage: str  # "lobby", "play" or "closed"
     regions: list[tuple[str, str, str]]  # (name, unstamped HTML, pane), in order
     lang: str = ""
-    inputs: dict = field(default_factory=dict)  # region → the values it was drawn from
+    inputs: dict = field(default_factory=dict)  # region → a digest of what it was drawn from
     _digests: dict = field(default_factory=dict, repr=False)
     _parts: dict = field(default_factory=dict, repr=False)
 
@@ -147,7 +148,7 @@ def screen(
         context = table_context(snap, phone_seats, active, host, notes)
         for name, template, pane in (*HEAD, *middle, *TAIL):
             found = _inputs(template, tuple(context))
-            drawn_from = None if found is None else template_inputs.values(found, context)
+            drawn_from = None if found is None else template_inputs.fingerprint(found, context)
             if drawn_from is None:
                 now.regions.append((name, draw(template, context), pane))
             elif name in earlier and previous.inputs.get(name) == drawn_from:
@@ -181,7 +182,11 @@ def draw(template_name: str, context: dict) -> str:
     run through the locale's formatting (a third of the cost of a render). (Its
     indentation was left out when it was loaded: games.template_loader.)"""
     template = engines["django"].get_template(template_name).template
-    return template.render(Context(context, autoescape=True, use_l10n=False))
+    html = template.render(Context(context, autoescape=True, use_l10n=False))
+    # as a plain str: a SafeString has a __dict__, so the garbage collector tracks it and
+    # every tuple holding it, and phones keep their regions from one change to the next
+    # (600 phones' made its full passes take 0.1-0.3 s: bench/load.py)
+    return str.__str__(html)
 
 
 def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] | None:

@@ -146,3 +146,14 @@ def test_values_look_up_dicts_lists_and_attributes():
     context = {"panel": {"hand": [1, 2]}, "seat": Seat(), "list": ["a", "b"]}
     found = (("list", "1"), ("missing",), ("panel", "hand"), ("seat", "name"))
     assert template_inputs.values(found, context) == ("b", template_inputs.MISSING, [1, 2], "Ana")
+
+
+def test_a_fingerprint_is_equal_for_equal_values_and_none_when_they_cannot_be_kept():
+    found = (("missing",), ("panel", "hand"), ("seat",))
+    fingerprint = template_inputs.fingerprint
+    first = fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana"})
+    assert first == fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana"})
+    assert len(first) == 16  # kept between changes: a digest, not the values
+    assert first != fingerprint(found, {"panel": {"hand": [1, 3]}, "seat": "Ana"})
+    assert first != fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana", "missing": 0})
+    assert fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": lambda: "Ana"}) is None
