@@ -143,6 +143,14 @@ def test_everything_needed_to_act_is_on_the_first_screen(browser, asgi_server, s
         page.locator(".other-sheets").is_visible() and not page.locator("#score-sheet").is_visible()
     )
     page.screenshot(path=str(screenshots / f"screen-triggs-companion-players-{lang}.png"))
+    page.click("details.phrases summary")  # the phrases: one form, a button each
+    assert page.locator(".phrase-list button[name=phrase]").count() == 8 + 6
+    page.screenshot(path=str(screenshots / f"screen-triggs-companion-phrases-{lang}.png"))
+    page.click("label[for=pane-table]")
+    page.click("details.tools summary")  # the host's tools: one form, a button each
+    assert page.locator(".tool-list button[formaction]").count() == 5
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(screenshots / f"screen-triggs-companion-tools-{lang}.png"))
     # a tablet in the middle of the table shows every sheet at once
     tablet = new_phone(browser, 768, 1024)
     tablet.goto(page.url.split("?")[0])
