@@ -39,7 +39,7 @@ from games.registry import get_game
 # over the WebSocket: `ws-send`), {{ post_fields }} in a form posted as a page (the host's,
 # the table tools), and {{ act_url }} for a move's address; they are stamped in last
 # (`stamp`), so that a region's digest and the fragments holding forms
-# (games.triggs.web.play_row, fragment) do not change with them. Over the WebSocket a
+# ({% fragment %}) do not change with them. Over the WebSocket a
 # move's form carries only its seat (the page's script adds the version and an action
 # id, and a socket needs no CSRF token). Escaped text never has "<".
 FIELDS = mark_safe("<!--fields-->")

@@ -23,7 +23,6 @@ from games.bots import triggs as bots
 from games.charts import Tally
 from games.errors import Refused
 from games.forms import first_seat, first_seat_error, first_seat_field
-from games.render import ACT_URL, FIELDS
 from games.templatetags.babel_tags import mean, num, part_of
 from games.templatetags.rules_tags import sheet_row
 from games.triggs import companion, engine
@@ -182,6 +181,9 @@ class TriggsWeb(GameWeb):
             return {"type": "extra", "value": f.integer(fields, "value", 1, 12)}
         if mode == "companion":
             if kind == "cross":
+                if "box" in fields:  # a box of the play sheet: "<row>:<sets>"
+                    row, _, sets = str(fields["box"]).partition(":")
+                    fields = {"value": row, "sets": sets}
                 return {
                     "type": "cross",
                     "value": f.integer(fields, "value", 1, 12),
@@ -555,11 +557,13 @@ def _companion(state: dict, me, names: dict) -> dict:
     # with its reason): a row is redrawn only when it is crossed
     tappable = not over and not placing_extra
     rows = _sheet_rows(sheet, cross=tappable, extra=placing_extra) if sheet is not None else ""
+    sheet_kind = _sheet_kind(tappable, placing_extra) if sheet is not None else None
     marker = view["turn_marker"]
     answers = companion.correction_answers(state, me) if me is not None else []
     return {
         "view": view,
         "rows": rows,
+        "sheet_kind": sheet_kind,
         "correction": _correction(view, names, me, answers),
         # the sheets a seated player may correct: every seat's, its own first
         "correctable": []
@@ -672,6 +676,7 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         # what each choice of ticked cards can do, for the hand's buttons (table.js)
         "ways": _ways(hand, crossable) if playing else "{}",
         "rows": _sheet_rows(sheet, extra=placing_extra) if sheet else "",
+        "sheet_kind": _sheet_kind(False, placing_extra) if sheet else None,
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
         "others": _others(view, names, me, lambda s: s in to_act),
@@ -707,7 +712,7 @@ def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> s
     """A sheet's rows for the tappable play-sheet grid (T-C, T-C-BONUS): with `cross`, each
     open box is a button crossing up to it; with `extra`, the first open box of each open
     row is a button for an extra cross."""
-    kind = "cross" if cross else "extra" if extra else None
+    kind = _sheet_kind(cross, extra)
     lang = translation.get_language()
     return mark_safe(  # rows drawn from templates, their text escaped there
         "".join(
@@ -717,10 +722,16 @@ def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> s
     )
 
 
+def _sheet_kind(cross: bool, extra: bool) -> str | None:
+    """What the play sheet's buttons send (its form's `kind`), None if it has none."""
+    return "cross" if cross else "extra" if extra else None
+
+
 @functools.lru_cache(maxsize=DRAWN_SHEETS)
 def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
-    """One row of the play sheet; with `mode` ("cross" or "extra") it is a form whose
-    boxes are its buttons (sets = the open boxes up to the one tapped)."""
+    """One row of the play sheet; with `mode` ("cross" or "extra") its boxes are buttons
+    of the sheet's form: a cross sends `box` "<row>:<sets>" (sets = the open boxes up to
+    the one tapped), an extra cross the row's `value`."""
     boxes = [
         {
             "crossed": i < done,
@@ -730,9 +741,8 @@ def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
         for i in range(engine.ROW_SIZES[value])
     ]
     row = sheet_row(value, done, boxes) | {"mode": mode}
-    context = {"row": row, "fields": FIELDS, "act_url": ACT_URL}
     with translation.override(lang):
-        return render_to_string("games/triggs/_play_row.html", context)
+        return render_to_string("games/triggs/_play_row.html", {"row": row})
 
 
 @functools.lru_cache(maxsize=DRAWN_SHEETS)

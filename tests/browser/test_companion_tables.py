@@ -144,9 +144,9 @@ def test_companion_triggs_corrections(browser, asgi_server, screenshots):
     tap(ana, "#table-live form[action$='start/'] button", boris)
     first, second = (ana, boris) if ana.locator("button[value=pass]").count() else (boris, ana)
     first_name = "Ana" if first is ana else "Boris"
-    tap(first, "#row-7 button.box.open[value='2']", second)  # meant one 7, not two
-    tap(second, "#row-5 button.box.open[value='1']", first)
-    tap(first, "#row-9 button.box.open[value='1']", second)
+    tap(first, "#row-7 button.box.open[value='7:2']", second)  # meant one 7, not two
+    tap(second, "#row-5 button.box.open[value='5:1']", first)
+    tap(first, "#row-9 button.box.open[value='9:1']", second)
     assert first.locator("#row-7 .box.crossed").count() == 2
 
     correct(second, [first], first_name, 7, 1)

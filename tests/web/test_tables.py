@@ -94,17 +94,17 @@ def test_a_turn_through_plain_form_posts(table_with_two):
     turn = table.state["turn"]
     phone = host if turn == 0 else guest
     html = phone.get(f"/es/t/{table.code}/").content.decode()
-    response = phone.post(
-        f"/es/t/{table.code}/act/",
-        {
-            "seat": str(turn),
-            "version": hidden(html, "version"),
-            "action_id": hidden(html, "action_id"),
-            "kind": "cross",
-            "value": "12",
-            "sets": "2",
-        },
-    )
+    move = {
+        "seat": str(turn),
+        "version": hidden(html, "version"),
+        "action_id": hidden(html, "action_id"),
+        "kind": "cross",
+    }
+    # a box of the sheet's form is "<row>:<sets>"; anything else changes nothing
+    for box in ("12", "13:1", "12:0", "12:x", ":2", "12:2:1"):
+        assert phone.post(f"/es/t/{table.code}/act/", {**move, "box": box}).status_code == 400
+    assert Table.objects.get(pk=table.pk).version == table.version
+    response = phone.post(f"/es/t/{table.code}/act/", {**move, "box": "12:2"})
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.state["sheets"][turn][11] == 2
@@ -259,7 +259,7 @@ def test_the_turn_marker_can_be_switched_off(client):
     html = client.get(f"/es/t/{table.code}/").content.decode()
     assert "Turno de" not in html and "Es tu turno" not in html
     assert 'value="pass"' not in html  # nobody has turns to pass
-    assert "button" in html and 'name="sets"' in html  # anyone may cross at any time
+    assert "button" in html and 'name="box"' in html  # anyone may cross at any time
 
 
 def test_dates_are_formatted_by_babel_for_the_language(table_with_two):
@@ -273,7 +273,8 @@ def test_dates_are_formatted_by_babel_for_the_language(table_with_two):
 
 def test_cached_sheet_rows_carry_each_tables_own_address_and_fields():
     """The rows of a sheet are rendered once per process and shared by every table with
-    the same row (games.render stamps each form's address and hidden fields in last)."""
+    the same row; the sheet is one form (games.render stamps its address and hidden
+    fields in last), its boxes the buttons."""
     pages = []
     for lang in ("es", "es", "fr"):
         host = Client()
@@ -282,13 +283,16 @@ def test_cached_sheet_rows_carry_each_tables_own_address_and_fields():
         host.post(f"/{lang}/t/{code}/start/", {"action_id": f"start-{code}"})
         pages.append((code, lang, host.get(f"/{lang}/t/{code}/").content.decode()))
     for code, lang, html in pages:
-        rows = re.findall(
-            r'<form id="row-\d+" class="play-row[^"]*" method="post" action="([^"]*)"', html
+        sheet = re.findall(
+            r'<form class="play-sheet" id="score-sheet" method="post" action="([^"]*)"', html
         )
-        assert rows == [f"/{lang}/t/{code}/act/"] * 12
+        assert sheet == [f"/{lang}/t/{code}/act/"]
+        body = html[html.index('id="score-sheet"') :].split("</form>")[0]
+        assert len(re.findall(r'<div id="row-\d+" class="play-row', body)) == 12
         version = Table.objects.get(code=code).version
-        assert html.count(f'name="version" value="{version}"') >= 12
-        assert html.count('name="csrfmiddlewaretoken"') >= 12
+        assert body.count(f'name="version" value="{version}"') == 1
+        assert body.count('name="csrfmiddlewaretoken"') == 1
+        assert 'name="kind" value="cross"' in body and 'name="box" value="12:1"' in body
         assert "<!--" not in html  # no stamp left unfilled
     assert "Tachar" in pages[0][2] and "Cocher" in pages[2][2]  # each in its own language
 
@@ -333,7 +337,7 @@ def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
     assert render.play_row.cache_info().hits == 1
     assert "Tachar" in rows[0] and "Cocher" in rows[2]
     # one box is crossed: the three open ones are buttons crossing 1, 2 or 3 boxes
-    assert re.findall(r'name="sets" value="(\d)"', rows[0]) == ["1", "2", "3"]
+    assert re.findall(r'name="box" value="9:(\d)"', rows[0]) == ["1", "2", "3"]
     assert render.play_row("es", 9, 4, None).count("<button") == 0  # a full row
     mini = render.mini_sheet("ru", (0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>")
     assert "&lt;b&gt;Ana&lt;/b&gt;" in mini and "<b>" not in mini

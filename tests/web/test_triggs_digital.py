@@ -193,7 +193,8 @@ def test_crossing_with_ticked_cards_and_the_extra_cross(two_people):
     assert table.state["sheets"][0][5] == 3  # row 6 is full: an extra cross is due
     assert table.state["phase"] == "extra" and table.state["turn"] == 0
     html = host.get(f"/es/t/{table.code}/").content.decode()
-    assert html.count('name="kind" value="extra"') == 11  # the first open box of each open row
+    assert html.count('name="kind" value="extra"') == 1  # the sheet is one form
+    assert html.count('class="box open extra"') == 11  # the first open box of each open row
     act(host, table, kind="extra", value="9")
     assert table.state["sheets"][0][8] == 1 and table.state["phase"] == "play"
     html = host.get(f"/es/t/{table.code}/").content.decode()
