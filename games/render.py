@@ -45,6 +45,7 @@ from games.registry import get_game
 FIELDS = mark_safe("<!--fields-->")
 POST_FIELDS = mark_safe("<!--post-fields-->")
 ACT_URL = mark_safe("<!--act-url-->")
+STAMPED = ("fields", "post_fields", "act_url")  # their names in table_context
 
 LIVE = "games/_live.html"
 PANES = ("play", "players", "log", "table")  # where regions sit (GameWeb.regions)
@@ -172,9 +173,12 @@ def screen(
 @functools.lru_cache(maxsize=256)
 def _inputs(template_name: str, names: tuple[str, ...]) -> tuple | None:
     """The paths the template reads that start at one of the context's `names` (the
-    others are its own variables, e.g. a loop's)."""
+    others are its own variables, e.g. a loop's), but for the placeholders stamped in
+    last: they are the same for every render."""
     found = template_inputs.paths(template_name)
-    return None if found is None else tuple(path for path in found if path[0] in names)
+    if found is None:
+        return None
+    return tuple(path for path in found if path[0] in names and path[0] not in STAMPED)
 
 
 def draw(template_name: str, context: dict) -> str:
@@ -327,7 +331,10 @@ def table_context(
         "absent": [s for s in seat_rows if s["presence"] in presence.ABSENT and not s["mine"]],
         "names": names,
         "presence_known": notes is not None,
-        "phrases": tuple(phrases.offered(game).items()) if table.phrases else None,
+        # worded now (a lazy translation is slow to compare: games.template_inputs)
+        "phrases": tuple((k, str(text)) for k, text in phrases.offered(game).items())
+        if table.phrases
+        else None,
         "active": active,
         "phone_seats": phone_seats,
         "host": host,

@@ -11,7 +11,6 @@ full redraw.
 """
 
 import functools
-import hashlib
 import pickle
 
 from django.template import Node, NodeList, engines
@@ -91,17 +90,18 @@ def values(found: tuple[tuple[str, ...], ...], context: dict) -> tuple:
     return tuple(_lookup(context, path) for path in found)
 
 
-def fingerprint(found: tuple[tuple[str, ...], ...], context: dict) -> bytes | None:
+def fingerprint(found: tuple[tuple[str, ...], ...], context: dict) -> int | None:
     """A digest of the values at `found` in `context`, to compare with another render's:
-    equal digests, equal values (as pickled); None if a value cannot be pickled (then the
-    region is always drawn). A phone's screen keeps the digest from one change to the
-    next: keeping the values themselves kept every phone's whole context alive, and with
-    600 phones the garbage collector's full passes took 0.1-0.3 s (bench/load.py)."""
+    the hash of their pickle (64 bits, as games.render.Screen.digest's of what is sent);
+    None if a value cannot be pickled (then the region is always drawn). A phone's screen
+    keeps the digest from one change to the next: keeping the values themselves kept
+    every phone's whole context alive, and with 600 phones the garbage collector's full
+    passes took 0.1-0.3 s (bench/load.py)."""
     try:
         data = pickle.dumps(values(found, context), protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):
         return None
-    return hashlib.blake2b(data, digest_size=16).digest()
+    return hash(data)
 
 
 def _lookup(context: dict, path: tuple[str, ...]):

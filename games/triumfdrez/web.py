@@ -13,6 +13,7 @@ import json
 from django import forms
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
@@ -119,8 +120,11 @@ def card_context(card_id: str) -> dict:
 
 @functools.lru_cache(maxsize=4 * 64)
 def _card_context(lang: str, card_id: str) -> dict:
-    """Once per process and language (a table's screen shows dozens): never changed."""
-    return _card(card_id) | {"html": card_html(lang, card_id)}
+    """Once per process and language (a table's screen shows dozens): never changed. Its
+    names worded in `lang` (a lazy translation is slow to compare: games.template_inputs)."""
+    with translation.override(lang):
+        card = {k: str(v) if isinstance(v, Promise) else v for k, v in _card(card_id).items()}
+    return card | {"html": card_html(lang, card_id)}
 
 
 @functools.lru_cache(maxsize=4 * 64)
@@ -204,9 +208,11 @@ def _bid_choices(lowest: int, default: int | None) -> dict:
     return {
         "bid_range": range(lowest, engine.MAX_TRICKS + 1),
         "default_tricks": default,
+        # worded now, in the active language (a lazy translation is slow to compare:
+        # games.template_inputs)
         "bid_choices": {
-            "figures": tuple((f, FIGURE_SYMBOLS[f], FIGURE_NAMES[f]) for f in engine.FIGURES),
-            "colours": tuple(COLOUR_NAMES.items()),
+            "figures": tuple((f, FIGURE_SYMBOLS[f], str(FIGURE_NAMES[f])) for f in engine.FIGURES),
+            "colours": tuple((n, str(name)) for n, name in COLOUR_NAMES.items()),
         },
     }
 

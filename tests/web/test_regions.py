@@ -153,7 +153,7 @@ def test_a_fingerprint_is_equal_for_equal_values_and_none_when_they_cannot_be_ke
     fingerprint = template_inputs.fingerprint
     first = fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana"})
     assert first == fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana"})
-    assert len(first) == 16  # kept between changes: a digest, not the values
+    assert isinstance(first, int)  # kept between changes: a digest, not the values
     assert first != fingerprint(found, {"panel": {"hand": [1, 3]}, "seat": "Ana"})
     assert first != fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana", "missing": 0})
     assert fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": lambda: "Ana"}) is None
