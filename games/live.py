@@ -29,7 +29,7 @@ class Snapshot:
     """A table as a render needs it, read in one go: the row, its seats and the rows of
     its log, and once the game is over its progress (games.charts). Rendering from it
     reads nothing more, so the phones on one process can share one snapshot per change
-    (games.consumers), and the regions drawn from it, and render outside the database
+    and the regions drawn from it (games.consumers), and render outside the database
     thread."""
 
     table: Table
@@ -37,7 +37,8 @@ class Snapshot:
     log_rows: list[dict]
     progress: list | None = None
     # the regions drawn from it so far, shared by the phones that render it
-    # (games.render.screen): (template, language) → [(inputs, html, digest, parts)]
+    # (games.render.screen): (template, language) → [(digest of its inputs, html, digest
+    # of the html, parts)]
     drawn: dict = field(default_factory=dict, compare=False, repr=False)
 
 

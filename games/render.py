@@ -188,8 +188,8 @@ def draw(template_name: str, context: dict) -> str:
     template = engines["django"].get_template(template_name).template
     html = template.render(Context(context, autoescape=True, use_l10n=False))
     # as a plain str: a SafeString has a __dict__, so the garbage collector tracks it and
-    # every tuple holding it, and phones keep their regions from one change to the next
-    # (600 phones' made its full passes take 0.1-0.3 s: bench/load.py)
+    # every tuple holding it, and each phone keeps its regions from one change to the
+    # next (with 600 phones, full collections took 0.1-0.3 s: bench/load.py)
     return str.__str__(html)
 
 

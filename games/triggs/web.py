@@ -740,9 +740,10 @@ def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
         }
         for i in range(engine.ROW_SIZES[value])
     ]
-    row = sheet_row(value, done, boxes) | {"mode": mode}
     with translation.override(lang):
-        return render_to_string("games/triggs/_play_row.html", {"row": row})
+        return render_to_string(
+            "games/triggs/_play_row.html", {"row": sheet_row(value, done, boxes)}
+        )
 
 
 @functools.lru_cache(maxsize=DRAWN_SHEETS)
