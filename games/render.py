@@ -189,7 +189,7 @@ def draw(template_name: str, context: dict) -> str:
     html = template.render(Context(context, autoescape=True, use_l10n=False))
     # as a plain str: a SafeString has a __dict__, so the garbage collector tracks it and
     # every tuple holding it, and each phone keeps its regions from one change to the
-    # next (with 600 phones, full collections took 0.1-0.3 s: bench/load.py)
+    # next (its full collections are what holds up a loaded process: README)
     return str.__str__(html)
 
 
