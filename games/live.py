@@ -58,27 +58,36 @@ def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | 
     return Snapshot(table, seats, reads.log(table.pk, length), progress)
 
 
-# The snapshots of this process's latest changes, by (table id, change id): the process
+# The snapshots of this process's latest changes, by table id and change id: the process
 # that applied a change keeps what it read in the change's transaction, and every phone
 # on it renders from that; a change made elsewhere is read once by the first phone to
-# hear of it (games.consumers keeps that read here too). Bounded, oldest out first: a
-# phone that falls further behind reads the table itself.
-RECENT_CHANGES = 1024
-_recent: OrderedDict = OrderedDict()
+# hear of it (games.consumers keeps that read here too). A table keeps its last
+# CHANGES_PER_TABLE changes and the process its last RECENT_TABLES tables, oldest out
+# first: a phone that falls further behind reads the table itself. Few per table, as a
+# snapshot holds the whole state: with the last 1024 changes of any table kept, 150
+# tables of bench/load.py held 1,024 snapshots and the full collections of the garbage
+# collector walked them all.
+CHANGES_PER_TABLE = 2
+RECENT_TABLES = 1024
+_recent: OrderedDict = OrderedDict()  # table id → OrderedDict(change id → value)
 _recent_lock = threading.Lock()  # kept from the database thread, read in the event loop
 
 
 def keep(table_id: int, change: str, value) -> None:
     with _recent_lock:
-        _recent[(table_id, change)] = value
-        while len(_recent) > RECENT_CHANGES:
+        changes = _recent.pop(table_id, None) or OrderedDict()
+        _recent[table_id] = changes
+        changes[change] = value
+        while len(changes) > CHANGES_PER_TABLE:
+            changes.popitem(last=False)
+        while len(_recent) > RECENT_TABLES:
             _recent.popitem(last=False)
 
 
 def kept(table_id: int, change: str):
     """A change's Snapshot (or the read that will make it), None if not kept here."""
     with _recent_lock:
-        return _recent.get((table_id, change))
+        return _recent.get(table_id, {}).get(change)
 
 
 def group_name(code: str) -> str:

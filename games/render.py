@@ -17,8 +17,10 @@ when there is one (`flash_html`): later updates do not wipe them.
 
 import functools
 import re
+import threading
 import time
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from django.template import Context, engines
@@ -399,27 +401,47 @@ def table_summary(table: Table) -> dict:
     }
 
 
-class Frozen(dict):
-    """A dict that can key a cache (its values frozen too)."""
+class Fragments:
+    """Templates drawn with only the variables given: the status line, the other players'
+    sheets, the log and the table tools are each the same for many phones and moves
+    ({% fragment %} in games/templatetags/live_tags.py). Forms inside take their hidden
+    fields as {{ fields }}, stamped in per phone by `stamp`.
 
-    def __hash__(self):
-        return hash(frozenset(self.items()))
+    Kept per process, the last SIZE of them, by template, language and a digest of the
+    variables (as a region's, games.template_inputs.fingerprint), not by the variables
+    themselves: keys holding every other player's sheet as nested tuples were thousands of
+    objects for the garbage collector to walk at each full collection (bench/load.py)."""
+
+    SIZE = 4096
+
+    def __init__(self):
+        self._kept: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()  # drawn in the event loop and in the database thread
+        self.hits = 0
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self.hits = 0
+
+    def get(self, name: str, lang: str, context: dict) -> str:
+        digest = template_inputs.digest(context)
+        key = (name, lang, digest)
+        if digest is not None:
+            with self._lock:
+                html = self._kept.get(key)
+                if html is not None:
+                    self._kept.move_to_end(key)
+                    self.hits += 1
+                    return html
+        with translation.override(lang):
+            html = draw(name, context)
+        if digest is not None:
+            with self._lock:
+                self._kept[key] = html
+                if len(self._kept) > self.SIZE:
+                    self._kept.popitem(last=False)
+        return html
 
 
-def frozen(value):
-    """`value` as a cache key: lists become tuples and dicts Frozen, all the way down."""
-    if isinstance(value, list | tuple):
-        return tuple(frozen(item) for item in value)
-    if isinstance(value, dict):
-        return Frozen((key, frozen(item)) for key, item in value.items())
-    return value
-
-
-@functools.lru_cache(maxsize=4096)
-def fragment(name: str, lang: str, context: frozenset) -> str:
-    """A template drawn with only `context` ((name, frozen value) pairs): the status line,
-    the other players' sheets, the log and the table tools are each the same for many
-    phones and moves ({% fragment %} in games/templatetags/live_tags.py). Forms inside
-    take their hidden fields as {{ fields }}, stamped in per phone by `stamp`."""
-    with translation.override(lang):
-        return draw(name, dict(context))
+fragments = Fragments()

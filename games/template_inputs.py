@@ -91,13 +91,18 @@ def values(found: tuple[tuple[str, ...], ...], context: dict) -> tuple:
 
 
 def fingerprint(found: tuple[tuple[str, ...], ...], context: dict) -> int | None:
-    """A digest of the values at `found` in `context`, to compare with another render's:
-    the hash of their pickle (64 bits, as games.render.Screen.digest's of what is sent);
-    None if a value cannot be pickled (then the region is always drawn). A phone's screen
-    keeps the digest from one change to the next: keeping the values themselves kept
-    every phone's whole context alive (bench/load.py, 150 tables: 294 MiB against 225)."""
+    """A digest of the values at `found` in `context`, to compare with another render's
+    (`digest`). A phone's screen keeps the digest from one change to the next: keeping
+    the values themselves kept every phone's whole context alive (bench/load.py, 150
+    tables: 294 MiB against 225)."""
+    return digest(values(found, context))
+
+
+def digest(value) -> int | None:
+    """The hash of `value`'s pickle (64 bits, as games.render.Screen.digest's of what is
+    sent); None if it cannot be pickled (then what it would key is always drawn)."""
     try:
-        data = pickle.dumps(values(found, context), protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):
         return None
     return hash(data)

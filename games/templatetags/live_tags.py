@@ -20,10 +20,11 @@ register = template.Library()
 @register.simple_tag
 def fragment(name: str, *given, **context):
     """Include `name` with only these variables (and those of the dicts `given`), drawn
-    once per process for each language and content (games.render.fragment)."""
+    once per process for each language and content (games.render.Fragments)."""
     context = {key: value for part in given for key, value in part.items()} | context
-    key = frozenset((k, render.frozen(v)) for k, v in context.items())
-    return mark_safe(render.fragment(name, translation.get_language(), key))  # escaped there
+    return mark_safe(
+        render.fragments.get(name, translation.get_language(), context)
+    )  # escaped there
 
 
 @register.simple_tag

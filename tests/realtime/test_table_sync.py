@@ -341,3 +341,21 @@ async def test_a_phone_that_missed_a_version_gets_the_whole_table_on_resync(phon
     assert version_of(ana.received[-1]) == table.version
     await ana.send(kind="resync", version=table.version)  # shown already: nothing
     assert await ana.receive_nothing(timeout=0.3)
+
+
+def test_a_process_keeps_a_few_changes_per_table(monkeypatch):
+    """A snapshot holds a table's whole state: a process keeps its tables' last changes
+    (games.live.CHANGES_PER_TABLE each), not the last 1,024 changes of any table."""
+    from collections import OrderedDict
+
+    from games import live
+
+    monkeypatch.setattr(live, "_recent", OrderedDict())
+    monkeypatch.setattr(live, "RECENT_TABLES", 3)
+    for change in ("a", "b", "c"):
+        live.keep(1, change, change.upper())
+    live.keep(2, "x", "X")
+    assert [live.kept(1, change) for change in "abc"] == [None, "B", "C"]
+    for table in (3, 4):  # table 1 is the one used least lately
+        live.keep(table, "y", "Y")
+    assert live.kept(1, "c") is None and live.kept(2, "x") == "X" and live.kept(4, "y") == "Y"
