@@ -23,6 +23,8 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from games import services  # noqa: E402
+from games.models import Table  # noqa: E402
 from games.registry import get_game  # noqa: E402
 
 # what a page loads before it is usable: its style sheets, scripts and icon
@@ -46,7 +48,9 @@ def row(label: str, data: bytes) -> None:
 
 
 def table(game: str, mode: str, options: dict) -> tuple[Client, str]:
-    """A started table of two people (digital: one and a computer player), its host."""
+    """A started table of two people (digital: one and a computer player), its host; a
+    digital one at the start of the host's turn (the computer player's moves made here,
+    each its first legal action), as the page is heaviest when its player has to act."""
     host, guest = Client(), Client()
     web = get_game(game).web
     defaults = {name: field.initial for name, field in web.options().items()}
@@ -58,6 +62,12 @@ def table(game: str, mode: str, options: dict) -> tuple[Client, str]:
     else:
         guest.post(f"/es/join/{code}/", {"seat": "1", "name": "Boris"})
     host.post(f"/es/t/{code}/start/", {"action_id": "bench-start"})
+    if mode == "digital":
+        table, engine = Table.objects.get(code=code), get_game(game).engine(mode)
+        while engine.to_act(table.state) and engine.to_act(table.state)[0] != 0:
+            seat, action = engine.to_act(table.state)[0], engine.legal_actions(table.state)[0]
+            services.apply_action(table, seat, action, table.version, f"bench-{table.version}")
+            table.refresh_from_db()
     return host, code
 
 
@@ -72,7 +82,10 @@ def main() -> None:
     ]
     for label, url in pages:
         row(label, body(host.get(url)))
-    print("First load of a table page in play, with everything it loads (es):")
+    print(
+        "First load of a table page in play, with everything it loads (es; digital: at the"
+        " start of the player's turn, which varies with the deal):"
+    )
     for game, mode, options in SETUPS:
         host, code = table(game, mode, options)
         page = body(host.get(f"/es/t/{code}/"))

@@ -68,6 +68,11 @@ class GameWeb:
     # The game's own style sheet (a static path), loaded after site.css by the pages that
     # show the game: its tables, replays and rules ({% game_stylesheet %}); none by default.
     stylesheet: str = ""
+    # What only its rules pages draw (the book's examples), loaded after `stylesheet` there.
+    rules_stylesheet: str = ""
+    # The game's own script for a live table (a static path), loaded after
+    # static/js/table.js and using what it offers (window.liveTable); none by default.
+    script: str = ""
     # A player's statistics (players.stats): what their finished games are called there
     played_words = _("Games played")
     won_words = _("Games won")

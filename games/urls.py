@@ -18,6 +18,7 @@ urlpatterns = [
     path("open/play/", open_play.play_now, name="play_now"),
     path("join/", tables.join_by_code, name="join_by_code"),
     path("join/<str:code>/", tables.join, name="join"),
+    path("join/<str:code>/qr.svg", tables.join_qr, name="join_qr"),
     path("t/<str:code>/", private(tables.table_page), name="table"),
     path("t/<str:code>/act/", private(tables.table_act), name="table_act"),
     path("t/<str:code>/start/", private(tables.table_start), name="table_start"),

@@ -8,7 +8,7 @@ import html
 from django import template
 from django.templatetags.static import static
 from django.utils import translation
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from games import render
@@ -54,7 +54,18 @@ def items(lines) -> str:
 
 
 @register.simple_tag
-def game_stylesheet(game: str) -> str:
-    """The game's own style sheet (GameWeb.stylesheet), for a page that shows the game."""
-    path = get_game(game).web.stylesheet
-    return format_html('<link rel="stylesheet" href="{}">', static(path)) if path else ""
+def game_stylesheet(game: str, rules: bool = False) -> str:
+    """The game's own style sheet (GameWeb.stylesheet), for a page that shows the game,
+    and for its rules pages (`rules`) what only they draw (GameWeb.rules_stylesheet)."""
+    web = get_game(game).web
+    paths = [web.stylesheet, web.rules_stylesheet if rules else ""]
+    return format_html_join(
+        "", '<link rel="stylesheet" href="{}">', ((static(p),) for p in paths if p)
+    )
+
+
+@register.simple_tag
+def game_script(game: str) -> str:
+    """The game's own script for a live table (GameWeb.script), after static/js/table.js."""
+    path = get_game(game).web.script
+    return format_html('<script src="{}" defer></script>', static(path)) if path else ""

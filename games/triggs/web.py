@@ -139,6 +139,8 @@ RULE_NAMES = {
 class TriggsWeb(GameWeb):
     slug = "triggs"
     stylesheet = "css/triggs.css"
+    rules_stylesheet = "css/triggs-rules.css"
+    script = "js/triggs.js"
     # the regions a finished game's replay shows for every seat at once (a hand record)
     record_regions = {"digital": ("hand",)}
     regions = {
@@ -179,11 +181,15 @@ class TriggsWeb(GameWeb):
         kind = fields.get("kind")
         if kind == "extra":
             return {"type": "extra", "value": f.integer(fields, "value", 1, 12)}
+        if kind == "cross" and "box" in fields:
+            # a button of the play sheet ("<row>:<number of sets>") or of the digital
+            # proposals ("<row>:<sets>", as in `_sets_text`)
+            row, colon, sets = str(fields["box"]).partition(":")
+            if not (colon and sets):
+                raise f.BadInput("box")
+            fields = {"value": row, "sets": sets}
         if mode == "companion":
             if kind == "cross":
-                if "box" in fields:  # a box of the play sheet: "<row>:<sets>"
-                    row, _, sets = str(fields["box"]).partition(":")
-                    fields = {"value": row, "sets": sets}
                 return {
                     "type": "cross",
                     "value": f.integer(fields, "value", 1, 12),

@@ -236,6 +236,8 @@ RULE_NAMES = {
 class TriumfDrezWeb(GameWeb):
     slug = "triumfdrez"
     stylesheet = "css/triumfdrez.css"
+    rules_stylesheet = "css/triumfdrez-rules.css"
+    script = "js/triumfdrez.js"
     # the regions a finished game's replay shows for every seat at once (a hand record)
     record_regions = {"digital": ("hand",)}
     # a player's statistics count matches to the target, each of many hands

@@ -6,6 +6,7 @@ fast path for the same actions.
 """
 
 import functools
+import io
 import re
 
 import segno
@@ -121,6 +122,21 @@ def _tidy_phone(request, response, table: Table) -> None:
 
 def _qr_svg(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=4, border=2, title=url)
+
+
+@require_GET
+@_limited
+def join_qr(request, code):
+    """The join link of a table as a QR code (an SVG image): the table page shows it from
+    here, out of its own first load (its invite sits one tap away during play, and an
+    image there is not fetched until it is shown)."""
+    table = _table(request, code)
+    url = request.build_absolute_uri(reverse("join", kwargs={"code": table.code}))
+    svg = io.BytesIO()
+    segno.make(url, error="m").save(svg, kind="svg", scale=4, border=2, title=url, xmldecl=False)
+    response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "max-age=86400"  # a table's code and join link never change
+    return response
 
 
 def _table_url(table: Table, seat=None) -> str:
@@ -258,7 +274,6 @@ def _render_table(request, table: Table, error=None, status=200):
         "flash": flash,
         "meta": meta,
         "join_url": join_url,
-        "join_qr": _qr_svg(join_url),
         "created": table.created,
         "beat": presence.BEAT,
         "ws_url": f"/ws/table/{table.code}/?lang={get_language()}"

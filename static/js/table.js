@@ -321,76 +321,22 @@
     else connect(); // a phone that slept: connect again now
   });
 
-  // Digital Triggs: the ticked cards offer only what they can do. The server lists, for
-  // each choice of cards from the hand, whether they can be discarded (T-B) and the rows
-  // they can cross with their sets (T-C, T-C-CAP): no rule is worked out here.
-  function updateHand() {
-    var form = document.getElementById("hand-form");
-    if (!form) return;
-    var cards = Array.prototype.map.call(
-      form.querySelectorAll("input[name=card]:checked"), function (box) { return +box.value; });
-    cards.sort(function (a, b) { return a - b; });
-    var can = (cards.length && JSON.parse(form.dataset.ways)[cards.join(",")]) || {};
-    var discard = document.getElementById("discard-button");
-    var cross = document.getElementById("cross-button");
-    var select = document.getElementById("cross-value");
-    discard.disabled = !can.discard;
-    discard.querySelector(".detail").textContent = can.discard ? cards[0] + " ×" + cards.length : "";
-    var sets = {};
-    (can.cross || []).forEach(function (way) { sets[way[0]] = way[1]; });
-    Array.prototype.forEach.call(select.options, function (option) {
-      option.disabled = cards.length > 0 && !(option.value in sets);
-    });
-    if (can.cross && !(select.value in sets)) select.value = String(can.cross[0][0]);
-    var chosen = sets[select.value];
-    cross.disabled = !chosen;
-    form.elements.sets.value = chosen || "";
-    cross.querySelector(".detail").textContent =
-      chosen ? select.value + " ×" + chosen.split("|").length : "";
-  }
-  document.addEventListener("change", function (evt) {
-    if (evt.target.closest && evt.target.closest("#hand-form")) updateHand();
-  });
-  after.push(updateHand);
-  updateHand();
-
-  // A bid is offered only if it beats the current one. The server sends, for each shape
-  // of bid (open or not, with or without trump, with or without super-trump), the fewest
-  // tricks that beat it (the engine's order of bids: D-AUCTION ruling).
-  function updateBid() {
-    var form = document.getElementById("bid-form");
-    var source = document.getElementById("lowest-beating");
-    if (!form || !source) return; // the companion tracker refuses on entry
-    var lowest = source.dataset.lowestBeating.split(",").map(Number);
-    var shape = (form.open.checked ? 4 : 0) + (form.trump.value === "" ? 2 : 0) +
-      (form.supertrump.value === "" ? 1 : 0);
-    if (!touched[form.id] && +form.tricks.value < lowest[shape] &&
-        Array.prototype.some.call(form.tricks.options, function (o) { return +o.value === lowest[shape]; })) {
-      form.tricks.value = String(lowest[shape]); // offer the lowest bid that beats the current one
+  // What a game's own script (GameWeb.script: static/js/<game>.js, loaded after this one)
+  // may use: a function to run after the server's elements are put in place, whether the
+  // player has changed a form, and a message shown as the server's refusals are.
+  window.liveTable = {
+    after: function (fn) { after.push(fn); },
+    touched: function (id) { return !!touched[id]; },
+    flash: function (text) {
+      var flash = document.getElementById("table-flash");
+      if (!flash) return;
+      var p = document.createElement("p");
+      p.className = "error";
+      p.textContent = text;
+      flash.replaceChildren(p);
+      watchFlash();
     }
-    var ok = +form.tricks.value >= lowest[shape];
-    form.querySelector("button[value=bid]").disabled = !ok;
-    form.querySelector(".bid-hint").textContent = ok ? "" : form.dataset.tooLow;
-  }
-  document.addEventListener("change", function (evt) {
-    if (evt.target.closest && evt.target.closest("#bid-form")) updateBid();
-  });
-  after.push(updateBid);
-  updateBid();
-
-  // A card that may not be played says why when tapped (D-FOLLOW, D-NEUTRAL): its reason
-  // is a code, the hand's form holds each code's sentence once.
-  document.addEventListener("click", function (evt) {
-    var card = evt.target.closest && evt.target.closest("[data-reason]");
-    var flash = document.getElementById("table-flash");
-    var form = card && card.closest("[data-reasons]");
-    if (!card || !flash || !form) return;
-    var p = document.createElement("p");
-    p.className = "error";
-    p.textContent = JSON.parse(form.dataset.reasons)[card.dataset.reason] || "";
-    flash.replaceChildren(p);
-    watchFlash();
-  });
+  };
 
   // When the table was opened, in the phone's own time zone and language.
   var opened = document.getElementById("table-opened");

@@ -112,6 +112,33 @@ def check_screen(page, selectors, shot, screenshots):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for selector in selectors:
         assert on_screen(page, selector), (shot, selector, boxes(page, selectors))
+    assert rules_left_out(page) == [], shot
+
+
+def rules_left_out(page) -> list[str]:
+    """The selectors of the style sheets a table page does not load (the other pages' and
+    the rules pages' of each game) that would match something on it: none may."""
+    return page.evaluate(
+        """async (paths) => {
+        const found = [];
+        for (const path of paths) {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(await (await fetch(path)).text());
+          for (const rule of sheet.cssRules) {
+            for (const selector of (rule.selectorText || "").split(/,(?![^(]*\\))/)) {
+              const bare = selector.replace(/::?(before|after|hover|focus-visible|focus|target)/g, "");
+              if (bare.trim() && document.querySelector(bare)) found.push(path + " " + selector.trim());
+            }
+          }
+        }
+        return found;
+      }""",
+        [
+            "/static/css/pages.css",
+            "/static/css/triggs-rules.css",
+            "/static/css/triumfdrez-rules.css",
+        ],
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)

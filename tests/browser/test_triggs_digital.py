@@ -91,7 +91,7 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
         elif page.locator("button.proposal").count():
             if not used["ticked cross"]:
                 # tick one card of a row that can be crossed: the Cross button offers it
-                value = page.locator("form.proposal-row").first.get_attribute("data-value")
+                value = page.locator("li.proposal-row").first.get_attribute("data-value")
                 page.locator(f"#hand label.hand-card[data-card='{value}']").first.click()
                 assert page.locator("#cross-button .detail").inner_text() == f"{value} ×1"
                 assert page.locator("#cross-button").is_enabled()

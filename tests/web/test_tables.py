@@ -40,7 +40,17 @@ def test_creating_a_table_gives_a_code_link_and_qr(client):
     assert response["Location"] == f"/es/t/{table.code}/?seat=0"
     html = client.get(response["Location"]).content.decode()
     assert f"/es/join/{table.code}/" in html
-    assert "<svg" in html  # the QR code, drawn by segno
+    # the QR code of the join link, drawn by segno, an image of its own (not fetched until shown)
+    assert (
+        f'<img src="/es/join/{table.code}/qr.svg" alt="http://testserver/es/join/{table.code}/" loading="lazy">'
+        in html
+    )
+    qr = client.get(f"/es/join/{table.code}/qr.svg")
+    assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml"
+    assert qr.content.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
+    assert f"<title>http://testserver/es/join/{table.code}/</title>".encode() in qr.content
+    assert client.get("/es/join/ZZZZZZ/qr.svg").status_code == 404
+    assert client.post(f"/es/join/{table.code}/qr.svg").status_code == 405
     cookie = response.cookies[phones.COOKIE_NAME]
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
     (token,) = phones.cookie_tokens({phones.COOKIE_NAME: cookie.value}, table.code)

@@ -179,8 +179,14 @@ def test_crossing_with_a_proposal_in_one_tap(two_people):
     set_position(table, hands=[[11, 11, 7, 4, 10, 1, 3], [2]])
     html = host.get(f"/es/t/{table.code}/").content.decode()
     # the proposal the engine's legal actions list for 11 ×4
-    assert 'value="11|11|1+10|4+7"' in html
-    response = act(host, table, kind="cross", value="11", sets="11|11|1+10|4+7")
+    assert 'name="box" value="11:11|11|1+10|4+7"' in html
+    proposals = html[html.index('id="cross-form"') :].split("</form>")[0]
+    assert proposals.count('name="csrfmiddlewaretoken"') == 1  # one form for them all
+    # a proposal's button is "<row>:<sets>"; anything else is refused and changes nothing
+    for box in ("11", "13:11", "11:", "x:11", "11:11|x", ":11|11", "11:11:11"):
+        assert act(host, table, kind="cross", box=box).status_code == 400
+    assert table.version == 1
+    response = act(host, table, kind="cross", box="11:11|11|1+10|4+7")
     assert response.status_code == 302
     assert table.state["sheets"][0][10] == 4
     assert table.state["hands"][0] == [3]
