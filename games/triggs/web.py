@@ -680,7 +680,7 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "crosses": crosses,
         "open_rows": [v for v, room in enumerate(rooms, start=1) if room],
         # what each choice of ticked cards can do, for the hand's buttons (table.js)
-        "ways": _ways(hand, crossable) if playing else "{}",
+        "ways": _ways(hand, crossable) if playing else mark_safe("{}"),
         "rows": _sheet_rows(sheet, extra=placing_extra) if sheet else "",
         "sheet_kind": _sheet_kind(False, placing_extra) if sheet else None,
         "my_total": sum(sheet) if sheet else 0,
@@ -696,7 +696,8 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
 def _ways(hand: list[int], crossable: list[dict]) -> str:
     """Ticked cards (sorted, "4,5") → {"discard": 1} if they are of one value (T-B), and
     "cross": [[value, "4+5"], ...] for each row they can cross and the sets they make
-    there: every choice among the engine's most sets for that row (T-C, T-C-CAP)."""
+    there: every choice among the engine's most sets for that row (T-C, T-C-CAP), as JSON
+    ready for an HTML attribute in single quotes."""
     ways: dict[str, dict] = {}
     for value, count in Counter(hand).items():
         for n in range(1, count + 1):
@@ -711,7 +712,11 @@ def _ways(hand: list[int], crossable: list[dict]) -> str:
             key = ",".join(map(str, sorted(card for cards in sets for card in cards)))
             field = "|".join("+".join(map(str, cards)) for cards in sets)
             ways.setdefault(key, {}).setdefault("cross", []).append([option["value"], field])
-    return json.dumps(ways, separators=(",", ":"))
+    # for an attribute in single quotes (_digital.html): its double quotes stay as they
+    # are, not each sent as six characters; it holds only numbers, "+", "|" and two
+    # words, and "&" and "'" are escaped all the same
+    text = json.dumps(ways, separators=(",", ":"))
+    return mark_safe(text.replace("&", "&amp;").replace("'", "&#39;"))
 
 
 def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> str:

@@ -323,7 +323,7 @@ def test_shared_fragments_carry_each_phones_own_csrf_token(table_with_two):
     tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', part) for part in tools]
     assert [len(found) for found in tokens] == [1, 1, 1]  # the tools are one form
     # the host moves their seat, frees Boris, switches the phrases, leaves and closes
-    buttons = [re.findall(r'<button type="submit" formaction="([^"]+)"', part) for part in tools]
+    buttons = [re.findall(r'<button formaction="([^"]+)"', part) for part in tools]
     assert [len(found) for found in buttons] == [5, 5, 2]
     assert (
         f"/es/t/{table.code}/free/" in buttons[0] and f"/es/t/{table.code}/free/" not in buttons[2]
