@@ -134,7 +134,7 @@ def correct(page, others, target: str, row: int, crosses: int) -> None:
     page.select_option("#correct-form select[name=target]", label=target)
     page.select_option("#correct-form select[name=value]", str(row))
     page.select_option("#correct-form select[name=crosses]", str(crosses))
-    tap(page, "#correct-form button[type=submit]", *others)
+    tap(page, "#correct-form button", *others)
 
 
 def test_companion_triggs_corrections(browser, asgi_server, screenshots):
@@ -214,12 +214,12 @@ def test_companion_triumfdrez_hand(browser, asgi_server, screenshots):
     contract = "#table-live details.panel form"
     ana.select_option(f"{contract} select[name=declarer]", label="Boris")
     ana.select_option(f"{contract} select[name=tricks]", "11")
-    tap(ana, f"{contract} button[type=submit]", boris)
+    tap(ana, f"{contract} button", boris)
     assert "11 plis" in boris.locator("#contract-panel").inner_text()
     tap(boris, "button[value=undo_bid]", ana)  # "Reprendre le contrat", on any phone
     assert ana.locator("#bid-form").count() and not ana.locator("#contract-panel").count()
     ana.click("#table-live details.panel summary")
     ana.select_option(f"{contract} select[name=declarer]", label="Boris")
     ana.select_option(f"{contract} select[name=tricks]", "8")
-    tap(ana, f"{contract} button[type=submit]", boris)
+    tap(ana, f"{contract} button", boris)
     assert "8 plis" in boris.locator("#contract-panel").inner_text()
