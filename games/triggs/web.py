@@ -477,13 +477,12 @@ def _cross_words(lang: str, who: str, value: int, sets: tuple, extras: tuple[int
 
 
 def _others(view: dict, names: dict, me, turn_of) -> list[dict]:
-    lang = translation.get_language()
     return [
         {
             "index": seat,
             "name": names.get(seat, ""),
             "total": sum(crossed),
-            "sheet": mini_sheet(lang, tuple(crossed), names.get(seat, "")),
+            "sheet": mini_sheet(tuple(crossed), names.get(seat, "")),
             "hand_size": view["hand_sizes"][seat] if "hand_sizes" in view else None,
             "turn": turn_of(seat),
         }
@@ -758,9 +757,10 @@ def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
 
 
 @functools.lru_cache(maxsize=DRAWN_SHEETS)
-def mini_sheet(lang: str, crossed: tuple[int, ...], name: str) -> str:
+def mini_sheet(crossed: tuple[int, ...], name: str) -> str:
     """Another player's sheet, small and read-only: per row its number, a ✕ per crossed
-    box and a dot per open one, and the count."""
+    box and a dot per open one, and the count. It has no words, so one drawing serves
+    every language (the name is the caller's, in its language)."""
     rows = [
         {
             "value": value,
@@ -773,5 +773,4 @@ def mini_sheet(lang: str, crossed: tuple[int, ...], name: str) -> str:
         for value, size, done in zip(engine.VALUES, engine.ROW_SIZES[1:], crossed, strict=True)
     ]
     context = {"rows": rows, "label": name, "total": sum(crossed)}
-    with translation.override(lang):
-        return render_to_string("games/triggs/_mini_sheet.html", context)
+    return render_to_string("games/triggs/_mini_sheet.html", context)

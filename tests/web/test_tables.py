@@ -349,8 +349,10 @@ def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
     # one box is crossed: the three open ones are buttons crossing 1, 2 or 3 boxes
     assert re.findall(r'name="box" value="9:(\d)"', rows[0]) == ["1", "2", "3"]
     assert render.play_row("es", 9, 4, None).count("<button") == 0  # a full row
-    mini = render.mini_sheet("ru", (0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>")
+    mini = render.mini_sheet((0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>")
     assert "&lt;b&gt;Ana&lt;/b&gt;" in mini and "<b>" not in mini
+    with translation.override("el"):  # no words: the same drawing in every language
+        assert render.mini_sheet((0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>") is mini
     assert mini.count("✕") == 2 and "2/4" in mini  # row 9: two crossed of four
 
 
