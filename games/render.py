@@ -69,7 +69,7 @@ RESULT = ("result", f"{LIVE}#result", "play")
 # row of a sheet, another player); when a region's parts are all that changed, only they
 # are sent.
 PART = re.compile(r"<!--part-->(.*?)<!--/part-->", re.S)
-FIRST_TAG = re.compile(r'\A(\s*<[a-z][a-z0-9]*)([^>]*?\bid="([^"]+)")')
+PART_ID = re.compile(r'\A\s*<[a-z][a-z0-9]*[^>]*?\bid="([^"]+)"')
 
 
 def split_parts(html: str) -> tuple[str, dict[str, str]]:
@@ -77,7 +77,7 @@ def split_parts(html: str) -> tuple[str, dict[str, str]]:
     parts = {}
 
     def cut(match):
-        ident = FIRST_TAG.match(match.group(1)).group(3)
+        ident = PART_ID.match(match.group(1)).group(1)
         parts[ident] = match.group(1)
         return f"<!--part:{ident}-->"
 
@@ -211,50 +211,40 @@ def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] |
     return out
 
 
-def region_html(name: str, html: str, pane: str, oob: bool) -> str:
-    swap = ' hx-swap-oob="true"' if oob else ""
-    return f'<div id="r-{name}" class="region r-{name}"{swap}>{html}</div>'
+def region_html(name: str, html: str) -> str:
+    return f'<div id="r-{name}" class="region r-{name}">{html}</div>'
 
 
-def live_html(now: Screen, changes: list | None = None, oob: bool = True) -> str:
+def live_html(now: Screen, changes: list | None = None) -> str:
     """The whole live table (`changes` None), or just the regions and parts changed,
     unstamped."""
     if changes is None:
         inner = "".join(
             f'<div class="pane pane-{pane}">'
-            + "".join(region_html(n, h, p, False) for n, h, p in now.regions if p == pane)
+            + "".join(region_html(n, h) for n, h, p in now.regions if p == pane)
             + "</div>"
             for pane in PANES
         )
-        swap = ' hx-swap-oob="true"' if oob else ""
-        attributes = f'class="{now.kind}" data-stage="{now.stage}"{swap}'
-        return f'<div id="table-live" {attributes}>{inner}</div>'
-    regions = {name: (html, pane) for name, html, pane in now.regions}
-    out = []
-    for name, part in changes:
-        html, pane = regions[name]
-        if part is None:
-            out.append(region_html(name, html, pane, oob))
-        else:
-            element = now.parts(name)[part]
-            out.append(FIRST_TAG.sub(r'\1 hx-swap-oob="true"\2', element, count=1))
-    return "".join(out)
+        return f'<div id="table-live" class="{now.kind}" data-stage="{now.stage}">{inner}</div>'
+    regions = {name: html for name, html, _pane in now.regions}
+    return "".join(
+        region_html(name, regions[name]) if part is None else now.parts(name)[part]
+        for name, part in changes
+    )
 
 
-def meta_html(version: int, oob: bool = True) -> str:
+def meta_html(version: int) -> str:
     """The version the phone shows (its forms send it; a gap asks for a resync), and the
     server's time (ms), which the turn clock counts down by."""
-    swap = ' hx-swap-oob="true"' if oob else ""
     now = int(time.time() * 1000)
-    return f'<div id="table-meta" hidden data-version="{version}" data-now="{now}"{swap}></div>'
+    return f'<div id="table-meta" hidden data-version="{version}" data-now="{now}"></div>'
 
 
-def flash_html(error, game: str | None, oob: bool = True) -> str:
+def flash_html(error, game: str | None) -> str:
     """The message region: a refusal's reason and its rule, which stays until dismissed
     or replaced (or cleared by the page's script after a while)."""
-    swap = ' hx-swap-oob="true"' if oob else ""
     message = labels.refusal(error, get_game(game)) if error else None
-    return render_to_string("games/_flash.html", {"error": message, "swap": mark_safe(swap)})
+    return render_to_string("games/_flash.html", {"error": message})
 
 
 def said_html(snap: Snapshot, seat: int, phrase: str) -> str:
@@ -265,8 +255,7 @@ def said_html(snap: Snapshot, seat: int, phrase: str) -> str:
     who = next((s for s in snap.seats if s.index == seat), None)
     if text is None or who is None:
         return ""
-    context = {"name": seat_name(who, game), "text": text, "swap": mark_safe(' hx-swap-oob="true"')}
-    return render_to_string("games/_said.html", context)
+    return render_to_string("games/_said.html", {"name": seat_name(who, game), "text": text})
 
 
 def stamp(html: str, table_code: str, active, version: int, csrf_token=None, socket=False):

@@ -54,10 +54,10 @@ def top_level(html: str) -> list[tuple[str | None, str]]:
 
 
 def replace_element(html: str, ident: str, outer: str) -> str:
-    """`html` with its element of id `ident` replaced by `outer` (hx-swap-oob dropped)."""
+    """`html` with its element of id `ident` replaced by `outer`, as the page's script does."""
     at = html.rindex("<", 0, html.index(f'id="{ident}"'))
     _ident, start, end = _TopLevel(html[at:]).found[0]
-    return html[:at] + outer.replace(' hx-swap-oob="true"', "", 1) + html[at + end :]
+    return html[:at] + outer + html[at + end :]
 
 
 def inner(outer: str) -> str:

@@ -1,8 +1,8 @@
 """Creating, joining and playing at a table over plain HTTP.
 
-Every action also works as a normal form POST followed by a redirect; htmx
-requests get just the live partial. The WebSocket (games.consumers) is the
-fast path for the same actions.
+Every action works as a plain form POST followed by a redirect (a refusal: the table
+page with its message). The WebSocket (games.consumers) is the fast path for the same
+actions.
 """
 
 import functools
@@ -259,13 +259,11 @@ def _render_table(request, table: Table, error=None, status=200):
     phone = _phone(request, table)
     active, host = phone.active, phone.host
     snap = snapshot(table)
-    lang, csrf, oob = get_language(), get_token(request), bool(request.htmx)
+    lang, csrf = get_language(), get_token(request)
     now = screen(snap, phone.seats, active, host, lang)
-    live = stamp(live_html(now, oob=oob), table.code, active, table.version, csrf)
-    flash = flash_html(error, table.game, oob=oob)
-    meta = meta_html(table.version, oob=oob)
-    if request.htmx:
-        return HttpResponse(meta + flash + live, status=status)
+    live = stamp(live_html(now), table.code, active, table.version, csrf)
+    flash = flash_html(error, table.game)
+    meta = meta_html(table.version)
     join_url = request.build_absolute_uri(reverse("join", kwargs={"code": table.code}))
     context = {
         "table": table_summary(table),
@@ -299,9 +297,6 @@ def table_act(request, code):
     except services.Refused as refusal:
         table.refresh_from_db()
         return _render_table(request, table, refusal, status=409)
-    if request.htmx:
-        table.refresh_from_db()
-        return _render_table(request, table)
     return redirect(_table_url(table, seat))
 
 

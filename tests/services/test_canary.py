@@ -236,7 +236,6 @@ def payloads(table_id: int, seat: int | None, tokens, probe, pages: bool) -> dic
         query = f"?seat={seat}" if seat is not None else ""
         page = f"/{lang}/t/{table.code}/{query}"
         out["page"] = client.get(page).content.decode()
-        out["partial"] = client.get(page, headers={"HX-Request": "true"}).content.decode()
         out["join"] = client.get(f"/{lang}/join/{table.code}/").content.decode()
         export = client.get(f"/{lang}/admin/games/table/{table.pk}/export/", follow=True)
         out["export"] = export.content.decode()
@@ -386,8 +385,6 @@ async def test_a_digital_table_on_real_servers_shows_each_phone_its_own_view(clu
                     base = (a, b)[i % 2].base
                     path = f"/{LANGS[i]}/t/{table.code}/?seat={i}"
                     pages.append((i, browser.get(path, base=base)[2]))
-                    partial = browser.get(path, base=base, headers={"HX-Request": "true"})
-                    pages.append((i, partial[2]))
                     form = {"seat": str(i), "version": "0", "action_id": "q" * 16, "kind": "draw"}
                     pages.append((i, browser.post(f"/es/t/{table.code}/act/", form, base=base)[2]))
                 stranger = Browser(b.base)

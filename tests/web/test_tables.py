@@ -231,15 +231,6 @@ def test_the_game_needs_every_seat_before_it_starts(client):
     assert Table.objects.get().status == Table.Status.LOBBY
 
 
-def test_htmx_requests_get_only_the_partial(table_with_two):
-    table, host, _guest = table_with_two
-    response = host.get(f"/es/t/{table.code}/", HTTP_HX_REQUEST="true")
-    html = response.content.decode()
-    assert html.startswith('<div id="table-meta"')  # the version, the message, the table
-    assert 'data-stage="play" hx-swap-oob="true">' in html
-    assert "<html" not in html
-
-
 def test_every_refusal_code_has_a_translated_sentence():
     """Each engine's codes (of every mode) are worded by its game's adapter or, for the
     codes every engine shares, by games.labels; so are the table layer's and adapters'."""
