@@ -273,7 +273,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             ratelimit.count(address, "unknown_code")
             return 4404
         phone = phones.identify(table, self.scope.get("cookies", {}), wanted_seat)
-        return table, phone.active, phone.host
+        # what the socket keeps of the table: a move reads the rest afresh (games.services),
+        # and 800 sockets each holding the state they connected with were thousands of
+        # objects for the garbage collector to walk (bench/load.py)
+        kept = Table(pk=table.pk, code=table.code, game=table.game, mode=table.mode)
+        return kept, phone.active, phone.host
 
     def take_token(self) -> bool:
         """Token bucket: BUCKET_SIZE at once, then REFILL_PER_SECOND."""

@@ -108,20 +108,22 @@ class Screen:
         self.digest(name)
         return self._parts[name]
 
-    def digest(self, name: str) -> tuple[int, dict[str, int]]:
-        """A digest of region `name`'s frame (all but its parts) and of each part."""
+    def digest(self, name: str) -> tuple[int, tuple[tuple[str, int], ...]]:
+        """A digest of region `name`'s frame (all but its parts) and of each part, in
+        order: (id, digest) pairs, as tuples only (a tuple holding a dict stays tracked
+        by the garbage collector; these are kept per phone from one change to the next)."""
         if name not in self._digests:
             html = next(html for n, html, _pane in self.regions if n == name)
             frame, parts = split_parts(html) if "<!--part-->" in html else (html, {})
             self._parts[name] = parts
-            self._digests[name] = hash(frame), {i: hash(h) for i, h in parts.items()}
+            self._digests[name] = hash(frame), tuple((i, hash(h)) for i, h in parts.items())
         return self._digests[name]
 
     def take(self, name: str, digest: tuple, parts: dict) -> None:
         """Region `name`'s digest and parts, worked out for another phone's screen."""
         self._digests[name], self._parts[name] = digest, parts
 
-    def digests(self) -> dict[str, tuple[int, dict[str, int]]]:
+    def digests(self) -> dict[str, tuple[int, tuple[tuple[str, int], ...]]]:
         return {name: self.digest(name) for name, _html, _pane in self.regions}
 
     def keep(self, name: str, earlier: "Screen") -> None:
@@ -204,10 +206,11 @@ def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] |
     before, out = shown.digests(), []
     for name, (frame, parts) in now.digests().items():
         old_frame, old_parts = before[name]
-        if frame != old_frame or parts.keys() != old_parts.keys():
+        if frame != old_frame or [i for i, _ in parts] != [i for i, _ in old_parts]:
             out.append((name, None))
         else:
-            out += [(name, i) for i, digest in parts.items() if old_parts[i] != digest]
+            pairs = zip(parts, old_parts, strict=True)  # the same ids in the same order
+            out += [(name, i) for (i, new), (_i, old) in pairs if new != old]
     return out
 
 
@@ -415,7 +418,9 @@ class Fragments:
 
     def get(self, name: str, lang: str, context: dict) -> str:
         digest = template_inputs.digest(context)
-        key = (name, lang, digest)
+        # the name as a plain str: a template's literal is a SafeString, which the garbage
+        # collector tracks, and every key holding one with it
+        key = (str.__str__(name), lang, digest)
         if digest is not None:
             with self._lock:
                 html = self._kept.get(key)
