@@ -151,8 +151,9 @@ def screen(
     now = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang)
     with translation.override(lang):
         context = table_context(snap, phone_seats, active, host, notes)
+        names = tuple(context)
         for name, template, pane in (*HEAD, *middle, *TAIL):
-            found = _inputs(template, tuple(context))
+            found = _inputs(template, names)
             drawn_from = None if found is None else template_inputs.fingerprint(found, context)
             if drawn_from is None:
                 now.regions.append((name, draw(template, context), pane))
@@ -325,8 +326,7 @@ def table_context(
         "absent": [s for s in seat_rows if s["presence"] in presence.ABSENT and not s["mine"]],
         "names": names,
         "presence_known": notes is not None,
-        # worded now (a lazy translation is slow to compare: games.template_inputs)
-        "phrases": tuple((k, str(text)) for k, text in phrases.offered(game).items())
+        "phrases": _worded_phrases(table.game, translation.get_language())
         if table.phrases
         else None,
         "active": active,
@@ -357,6 +357,13 @@ def table_context(
         "post_fields": POST_FIELDS,
         "act_url": ACT_URL,
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _worded_phrases(game: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """What a seat may say at a table of `game`, worded in `lang` once per process (a
+    lazy translation is slow to compare: games.template_inputs)."""
+    return tuple((key, str(text)) for key, text in phrases.offered(get_game(game)).items())
 
 
 def clock_context(table: Table, names: dict) -> dict | None:
