@@ -115,6 +115,16 @@ def check_screen(page, selectors, shot, screenshots):
     assert rules_left_out(page) == [], shot
 
 
+def hand_rows(page) -> int:
+    """How many rows the TriumfDrez hand's cards take (a row's cards stand on one line at
+    the bottom, so a shorter card's top may be a little lower than its neighbours')."""
+    tops = page.eval_on_selector_all(
+        "#my-hand .card-button", "cards => cards.map(c => c.getBoundingClientRect().top)"
+    )
+    tops = sorted(tops)
+    return 1 + sum(1 for a, b in zip(tops, tops[1:], strict=False) if b - a > 30)  # cards: 70 px
+
+
 def rules_left_out(page) -> list[str]:
     """The selectors of the style sheets a table page does not load (the other pages' and
     the rules pages' of each game) that would match something on it: none may."""
@@ -211,6 +221,8 @@ def test_everything_needed_to_act_is_on_the_first_screen(browser, asgi_server, s
                     f"screen-triumfdrez-auction-{lang}.png",
                     screenshots,
                 )
+                assert page.locator("#my-hand .card-button").count() == 13
+                assert hand_rows(page) == 2  # a hand of 13 wraps in two rows
                 auction = True
             before = version(page)
             if page.locator("#bid-form button[value=pass]").count():
@@ -228,6 +240,7 @@ def test_everything_needed_to_act_is_on_the_first_screen(browser, asgi_server, s
                 f"screen-triumfdrez-play-{lang}.png",
                 screenshots,
             )
+            assert hand_rows(page) <= 2
             play = True
             break
     assert auction and play
