@@ -22,9 +22,8 @@ def fragment(name: str, *given, **context):
     """Include `name` with only these variables (and those of the dicts `given`), drawn
     once per process for each language and content (games.render.Fragments)."""
     context = {key: value for part in given for key, value in part.items()} | context
-    return mark_safe(
-        render.fragments.get(name, translation.get_language(), context)
-    )  # escaped there
+    html = render.fragments.get(name, translation.get_language(), context)
+    return mark_safe(html)  # escaped when drawn
 
 
 @register.simple_tag

@@ -120,8 +120,11 @@ def _tidy_phone(request, response, table: Table) -> None:
         _save_phone(request, response, book)
 
 
+QR_LOOK = {"scale": 4, "border": 2}  # 4 px a module, a quiet zone of 2
+
+
 def _qr_svg(url: str) -> str:
-    return segno.make(url, error="m").svg_inline(scale=4, border=2, title=url)
+    return segno.make(url, error="m").svg_inline(title=url, **QR_LOOK)
 
 
 @require_GET
@@ -133,7 +136,7 @@ def join_qr(request, code):
     table = _table(request, code)
     url = request.build_absolute_uri(reverse("join", kwargs={"code": table.code}))
     svg = io.BytesIO()
-    segno.make(url, error="m").save(svg, kind="svg", scale=4, border=2, title=url, xmldecl=False)
+    segno.make(url, error="m").save(svg, kind="svg", title=url, xmldecl=False, **QR_LOOK)
     response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
     response["Cache-Control"] = "max-age=86400"  # a table's code and join link never change
     return response

@@ -25,6 +25,9 @@ def test_static_file_is_served_by_the_site(client, path):
     assert len(body) > 500
 
 
+LOADS = re.compile(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"')
+
+
 @pytest.mark.django_db
 def test_a_table_page_loads_only_what_it_needs(client):
     """Site-wide rules and the game's; its script and the live table's; not the other
@@ -32,16 +35,14 @@ def test_a_table_page_loads_only_what_it_needs(client):
     from tests.web.test_tables import create
 
     page = client.get(create(client)["Location"]).content.decode()
-    loads = re.findall(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"', page)
-    assert loads == [
+    assert LOADS.findall(page) == [
         "/static/css/site.css",
         "/static/css/triggs.css",
         "/static/js/table.js",
         "/static/js/triggs.js",
     ]
     rules = client.get("/es/rules/triggs/").content.decode()
-    loads = re.findall(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"', rules)
-    assert loads == [
+    assert LOADS.findall(rules) == [
         "/static/css/site.css",
         "/static/css/pages.css",
         "/static/css/triggs.css",
