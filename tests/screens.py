@@ -1,7 +1,7 @@
 """A phone's page as the live updates build it: each WebSocket message holds the version
 shown (#table-meta), maybe a message (#table-flash), and either the whole live table
 (#table-live) or the regions of it that changed (#r-<name>), each swapped in by id as
-htmx does. Tests read the page a phone would show (`Page.html`), and the messages as
+static/js/table.js does. Tests read the page a phone would show (`Page.html`), and the messages as
 sent (what a phone receives, to check that nothing hidden is in them)."""
 
 from html.parser import HTMLParser

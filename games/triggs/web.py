@@ -678,7 +678,7 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "box_count": len(view["box"]),
         "crosses": crosses,
         "open_rows": [v for v, room in enumerate(rooms, start=1) if room],
-        # what each choice of ticked cards can do, for the hand's buttons (table.js)
+        # what each choice of ticked cards can do, for the hand's buttons (static/js/triggs.js)
         "ways": _ways(hand, crossable) if playing else mark_safe("{}"),
         "rows": _sheet_rows(sheet, extra=placing_extra) if sheet else "",
         "sheet_kind": _sheet_kind(False, placing_extra) if sheet else None,

@@ -611,7 +611,7 @@ def _digital(state: dict, me, names: dict) -> dict:
     return {
         "view": view,
         "groups": groups,
-        # why the unplayable cards may not be played, each sentence once (table.js)
+        # why the unplayable cards may not be played, each sentence once (static/js/triumfdrez.js)
         "reasons": json.dumps(
             {code: str(labels.sentence(code, adapter)) for code in set(unplayable.values())},
             ensure_ascii=False,
@@ -620,7 +620,7 @@ def _digital(state: dict, me, names: dict) -> dict:
         "my_turn": bidding or bool(legal),
         "bidding": bidding,
         "can_pass": top is not None,
-        # the Bid button is enabled only for bids that beat the current one (table.js)
+        # the Bid button is enabled only for bids that beat the current one (static/js/triumfdrez.js)
         "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
         **_bid_choices(top["tricks"] if top else 1, None),
         "auction": _auction_words(view, names),
