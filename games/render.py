@@ -330,6 +330,9 @@ def table_context(
         if table.phrases
         else None,
         "active": active,
+        # whether the phone plays a seat: what most regions ask, rather than which seat
+        # (a region that reads `active` is drawn for each seat)
+        "seated": active is not None,
         "phone_seats": phone_seats,
         "host": host,
         "view": panel.get("view"),
@@ -345,7 +348,7 @@ def table_context(
         "tools": {
             "code": table.code,
             "closed": table.status == Table.Status.CLOSED,
-            "active": active,
+            "seated": active is not None,
             "host": host,
             "seats": seat_rows,
             "phrases": table.phrases,

@@ -191,10 +191,11 @@ def _bid_fields(fields) -> dict:
 
 
 def _auction_words(view: dict, names: dict) -> list[dict]:
+    passed = _offered(translation.get_language())["pass"]
     return [
         {
             "name": names.get(entry["seat"], ""),
-            "text": str(PASS) if entry.get("pass") else bid_words(entry),
+            "text": passed if entry.get("pass") else bid_words(entry),
             "pass": bool(entry.get("pass")),
         }
         for entry in view["auction"]
@@ -202,19 +203,30 @@ def _auction_words(view: dict, names: dict) -> list[dict]:
 
 
 def _bid_choices(lowest: int, default: int | None) -> dict:
-    """What a bid's fields offer: tricks from `lowest`, `default` chosen; the figures and
-    colours (games/triumfdrez/_bid_fields.html, the same at every table: drawn once per
-    process for each language)."""
+    """What a bid's fields offer (games/triumfdrez/_bid_tricks.html): tricks from `lowest`,
+    `default` chosen; the figures and colours, the same at every table. Drawn once per
+    process for each language and content ({% fragment %})."""
     return {
         "bid_range": range(lowest, engine.MAX_TRICKS + 1),
-        "default_tricks": default,
-        # worded now, in the active language (a lazy translation is slow to compare:
-        # games.template_inputs)
-        "bid_choices": {
-            "figures": tuple((f, FIGURE_SYMBOLS[f], str(FIGURE_NAMES[f])) for f in engine.FIGURES),
-            "colours": tuple((n, str(name)) for n, name in COLOUR_NAMES.items()),
-        },
+        "default": default,
+        "choices": _offered(translation.get_language())["bid_choices"],
     }
+
+
+@functools.lru_cache(maxsize=16)
+def _offered(lang: str) -> dict:
+    """What every bid form and auction says, worded in `lang` once per process (a lazy
+    translation is slow to word and to compare: games.template_inputs)."""
+    with translation.override(lang):
+        return {
+            "bid_choices": {
+                "figures": tuple(
+                    (f, FIGURE_SYMBOLS[f], str(FIGURE_NAMES[f])) for f in engine.FIGURES
+                ),
+                "colours": tuple((n, str(name)) for n, name in COLOUR_NAMES.items()),
+            },
+            "pass": str(PASS),
+        }
 
 
 # The rules' names, the text of links to them (the rulebooks' own headings).
@@ -458,7 +470,9 @@ def _companion(state: dict, me, names: dict) -> dict:
     teams = view["teams"]
     contract = view.get("contract")
     declaring = view.get("declaring_team")
-    undoable = [a for a in companion.legal_actions(state) if a["type"].startswith("undo")]
+    # the undo actions are listed last, at most two (companion.legal_actions): not a scan
+    # of every bid that beats the current one
+    undoable = [action["type"] for action in companion.legal_actions(state)[-2:]]
     history = [
         {
             "hand_no": hand["hand_no"],
@@ -493,13 +507,13 @@ def _companion(state: dict, me, names: dict) -> dict:
         else [],
         "ranking": _ranking(view, teams, names),
         # A bid of as many tricks can still beat the current one (open, fewer trumps).
-        **_bid_choices(1, (view.get("current_bid") or {}).get("tricks", 1)),
+        "bid": _bid_choices(1, (view.get("current_bid") or {}).get("tricks", 1)),
         "seat_choices": sorted(names.items()),
         # every entry can be taken back until the hand is confirmed, a contract entered
         # directly too (the engine's legal actions say what can)
-        "can_undo_bid": {"type": "undo_bid"} in undoable,
+        "can_undo_bid": "undo_bid" in undoable,
         "undo_contract": view["phase"] == "tricks" and not view["auction"],
-        "can_undo_hand": {"type": "undo_hand"} in undoable,
+        "can_undo_hand": "undo_hand" in undoable,
         "tricks_range": range(engine.MAX_TRICKS + 1),
     }
 
@@ -622,7 +636,7 @@ def _digital(state: dict, me, names: dict) -> dict:
         "can_pass": top is not None,
         # the Bid button is enabled only for bids that beat the current one (static/js/triumfdrez.js)
         "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
-        **_bid_choices(top["tricks"] if top else 1, None),
+        "bid": _bid_choices(top["tricks"] if top else 1, None),
         "auction": _auction_words(view, names),
         "contract_words": bid_words(contract) if contract else None,
         "declarer_name": names.get(contract["seat"]) if contract else None,
