@@ -151,10 +151,12 @@ def screen(
     now = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang)
     with translation.override(lang):
         context = table_context(snap, phone_seats, active, host, notes)
-        names = tuple(context)
+        names, memo = tuple(context), {}
         for name, template, pane in (*HEAD, *middle, *TAIL):
             found = _inputs(template, names)
-            drawn_from = None if found is None else template_inputs.fingerprint(found, context)
+            drawn_from = (
+                None if found is None else template_inputs.fingerprint(found, context, memo)
+            )
             if drawn_from is None:
                 now.regions.append((name, draw(template, context), pane))
             elif name in earlier and previous.inputs.get(name) == drawn_from:

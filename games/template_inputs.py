@@ -85,17 +85,22 @@ def paths_of(template, name: str = "") -> tuple[tuple[str, ...], ...] | None:
     return tuple(sorted(found))
 
 
-def values(found: tuple[tuple[str, ...], ...], context: dict) -> tuple:
-    """The values at `found` in `context` (MISSING where there is none)."""
-    return tuple(_lookup(context, path) for path in found)
-
-
-def fingerprint(found: tuple[tuple[str, ...], ...], context: dict) -> int | None:
-    """A digest of the values at `found` in `context`, to compare with another render's
-    (`digest`). A phone's screen keeps the digest from one change to the next: keeping
-    the values themselves kept every phone's whole context alive (bench/load.py, 150
-    tables: 294 MiB against 225)."""
-    return digest(values(found, context))
+def fingerprint(found: tuple[tuple[str, ...], ...], context: dict, memo=None) -> int | None:
+    """A digest of the values at `found` in `context`, to compare with another render's;
+    None if one cannot be digested. `memo` keeps each path's digest for the next call on
+    the same context: a screen's regions read many of the same paths (`panel.view`,
+    `names`), and each is digested once. A phone's screen keeps the digest from one change
+    to the next: keeping the values themselves kept every phone's whole context alive
+    (bench/load.py, 150 tables: 294 MiB against 225)."""
+    memo = {} if memo is None else memo
+    digests = []
+    for path in found:
+        if path not in memo:
+            memo[path] = digest(lookup(context, path))
+        if memo[path] is None:
+            return None
+        digests.append(memo[path])
+    return hash(tuple(digests))
 
 
 def digest(value) -> int | None:
@@ -108,7 +113,8 @@ def digest(value) -> int | None:
     return hash(data)
 
 
-def _lookup(context: dict, path: tuple[str, ...]):
+def lookup(context: dict, path: tuple[str, ...]):
+    """The value at `path` in `context`, as a template finds it; MISSING where there is none."""
     value = context.get(path[0], MISSING)
     for key in path[1:]:
         if value is MISSING:
@@ -187,8 +193,8 @@ def _expression(expression, found: set) -> None:
     if isinstance(expression, FilterExpression):
         _expression(expression.var, found)
         for _func, args in expression.filters:
-            for lookup, arg in args:
-                if lookup:
+            for is_variable, arg in args:
+                if is_variable:
                     _expression(arg, found)
     elif isinstance(expression, Variable) and expression.lookups:
         found.add(tuple(expression.lookups[:DEPTH]))

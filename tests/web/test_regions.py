@@ -145,7 +145,8 @@ def test_values_look_up_dicts_lists_and_attributes():
 
     context = {"panel": {"hand": [1, 2]}, "seat": Seat(), "list": ["a", "b"]}
     found = (("list", "1"), ("missing",), ("panel", "hand"), ("seat", "name"))
-    assert template_inputs.values(found, context) == ("b", template_inputs.MISSING, [1, 2], "Ana")
+    values = [template_inputs.lookup(context, path) for path in found]
+    assert values == ["b", template_inputs.MISSING, [1, 2], "Ana"]
 
 
 def test_a_fingerprint_is_equal_for_equal_values_and_none_when_they_cannot_be_kept():
@@ -157,3 +158,16 @@ def test_a_fingerprint_is_equal_for_equal_values_and_none_when_they_cannot_be_ke
     assert first != fingerprint(found, {"panel": {"hand": [1, 3]}, "seat": "Ana"})
     assert first != fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana", "missing": 0})
     assert fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": lambda: "Ana"}) is None
+
+
+def test_a_screen_digests_each_path_once_for_all_its_regions(monkeypatch):
+    context = {"panel": {"hand": [1, 2], "view": {"phase": "play"}}, "seat": "Ana"}
+    alone = template_inputs.fingerprint((("panel", "hand"), ("seat",)), context)
+    digested = []
+    real = template_inputs.digest
+    monkeypatch.setattr(template_inputs, "digest", lambda v: digested.append(v) or real(v))
+    memo = {}
+    first = template_inputs.fingerprint((("panel", "hand"), ("seat",)), context, memo)
+    second = template_inputs.fingerprint((("panel", "view"), ("seat",)), context, memo)
+    assert first == alone and second != first
+    assert digested == [[1, 2], "Ana", {"phase": "play"}]  # "seat" once, for both
