@@ -1,28 +1,28 @@
 """What one phone is sent after a change, and what it costs the server to draw it: for
-each game and mode, a table of 4 people (phones in es, el, ru, fr) plays seeded moves
-(each a legal action picked at random, as services would apply it); after each move,
-every phone's screen is drawn (games.render.screen) and what changed for it since its
-last screen is what the consumer would send (meta + changed regions, stamped as over
-the WebSocket). Prints figures only.
+each game and mode, a table of 4 people (phones in es, el, ru, fr, or all in one language
+with --lang) plays seeded moves (each a legal action picked at random, as services would
+apply it); after each move, every phone's screen is drawn (games.render.screen) and what
+changed for it since its last screen is what the consumer would send (meta + changed
+regions, stamped as over the WebSocket). Prints figures only.
 
-    .venv/bin/python bench/updates.py [--moves 60]
+    .venv/bin/python bench/updates.py [--moves 60] [--lang es]
 
 bytes: the message one phone is sent per change (raw and gzip; the WebSocket has no
 compression), median and p95 over phones and moves. CPU: process time to draw one phone's
 update (screen, diff, stamp), median and p95, measured in one run: compare them with each
-other, not across machines.
-
-presence: what presence costs each phone, measured after the moves: one seat's phone goes
-away and comes back (the other phones' screens drawn with every seat "here", then seat 1
-"away", then "here" again); bytes and CPU of one such presence update per phone. Besides
-these updates, each socket costs one Redis pipeline (a hash write and read) every BEAT
-(15 s) seconds, and the page one small frame to the server per BEAT.
+other, not across machines. Beside it, the same on a second table dealt and played the
+same with every region drawn ("all drawn"). The phones of a table share one snapshot as a
+process's sockets do, so a phone takes what another phone of its language drew from the
+same inputs; the two tables' players have other names, so neither takes what the other
+drew. (Until 2026-11-25 both ways drew from one snapshot and one table, and each took
+what the other had just drawn: the CPU it printed was about half the real one.)
 """
 
 import argparse
 import gzip
 import os
 import random
+import secrets
 import statistics
 import sys
 import time
@@ -45,8 +45,9 @@ from games import live, presence, render, services  # noqa: E402
 from games.registry import get_game  # noqa: E402
 from tests.tables import config  # noqa: E402
 
-LANGS = ("es", "el", "ru", "fr")
+LANGS = ["es", "el", "ru", "fr"]  # the phones' (--lang: all the same)
 NAMES = ("Ana", "Boris", "Chloé", "Dmitri")
+OTHER_NAMES = ("Eva", "Fyodor", "Gaëlle", "Hristo")
 SETUPS = [("triggs", "companion"), ("triggs", "digital"), ("triumfdrez", "companion"),
           ("triumfdrez", "digital")]  # fmt: skip
 
@@ -56,10 +57,10 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def new_table(game, mode):
-    table, host, token0 = services.create_table(game, mode, config(game, mode, 4), NAMES[0])
+def new_table(game, mode, names):
+    table, host, token0 = services.create_table(game, mode, config(game, mode, 4), names[0])
     for seat in range(1, 4):
-        services.claim_seat(table, seat, NAMES[seat])
+        services.claim_seat(table, seat, names[seat])
     services.start_table(table, host, "start-" + uuid.uuid4().hex)
     table.refresh_from_db()
     return table
@@ -73,45 +74,50 @@ def message(shown, now, code, seat, lang):
 
 
 def run(game, mode, moves, rng):
-    table = new_table(game, mode)
+    # Two tables dealt the same and played the same moves: on one the phones' updates are
+    # drawn as the consumer draws them (regions whose inputs did not change are kept from
+    # the phone's last screen), on the other with every region drawn. Their players have
+    # other names, so that neither takes what the other drew (a process keeps shared
+    # parts by content: another player's sheet, a log line in words); in turns first, as
+    # the machine's load changes.
+    tables = {kept: new_table(game, mode, NAMES if kept else OTHER_NAMES) for kept in (True, False)}
     engine = get_game(game).engine(mode)
-    shown = {}
-    for seat in range(4):
-        snap = live.snapshot(table)
-        shown[seat] = render.screen(snap, [seat], seat, seat == 0, LANGS[seat])
-    sizes, zipped, cpu, full_cpu, regions = [], [], [], [], []
+    shown = {kept: {} for kept in tables}
+    for kept, table in tables.items():
+        for seat in range(4):
+            snap = live.snapshot(table)
+            shown[kept][seat] = render.screen(snap, [seat], seat, seat == 0, LANGS[seat])
+    sizes, zipped, regions = [], [], []
+    cpu = {True: [], False: []}
     for move in range(moves):
-        state = table.state
+        state = tables[True].state
         if engine.is_over(state):
             break
         seat = engine.to_act(state)[0]
-        legal = engine.legal_actions(state)
-        action = rng.choice(legal)
-        services.apply_action(table, seat, action, table.version, uuid.uuid4().hex)
-        table.refresh_from_db()
-        snap = live.snapshot(table)
-        for phone in range(4):
-            # the phone's update as the consumer draws it (regions whose inputs did not
-            # change are kept from its last screen), and for comparison the same update
-            # with every region drawn; in turns first, as the first pays for what the
-            # process then keeps (a log line in words, a card)
-            timed = {}
-            for kept in (True, False) if (move + phone) % 2 else (False, True):
+        action = rng.choice(engine.legal_actions(state))
+        for table in tables.values():
+            services.apply_action(table, seat, action, table.version, uuid.uuid4().hex)
+            table.refresh_from_db()
+        for kept in (True, False) if move % 2 else (False, True):
+            table = tables[kept]
+            # one snapshot shared by the four phones, as a process's sockets share theirs
+            # (games.live.keep): a region drawn for one phone is taken by another whose
+            # inputs and language are the same (none here: four languages)
+            snap = live.snapshot(table)
+            for phone in range(4):
                 start = time.process_time()
-                previous = shown[phone] if kept else None
+                previous = shown[kept][phone] if kept else None
                 now = render.screen(snap, [phone], phone, phone == 0, LANGS[phone], None, previous)
-                html = message(shown[phone], now, table.code, phone, LANGS[phone])
-                timed[kept] = (time.process_time() - start, now, html)
-            (spent, now, html), (full, _now, _html) = timed[True], timed[False]
-            cpu.append(spent)
-            full_cpu.append(full)
-            regions.append(len(render.changed(shown[phone], now) or now.regions))
-            shown[phone] = now
-            data = html.encode()
-            sizes.append(len(data))
-            zipped.append(len(gzip.compress(data, 6)))
-    away = presence_cost(table)
-    return sizes, zipped, cpu, full_cpu, regions, away
+                html = message(shown[kept][phone], now, table.code, phone, LANGS[phone])
+                cpu[kept].append(time.process_time() - start)
+                if kept:
+                    regions.append(len(render.changed(shown[kept][phone], now) or now.regions))
+                    data = html.encode()
+                    sizes.append(len(data))
+                    zipped.append(len(gzip.compress(data, 6)))
+                shown[kept][phone] = now
+    away = presence_cost(tables[True])
+    return sizes, zipped, cpu[True], cpu[False], regions, away
 
 
 def presence_cost(table):
@@ -133,12 +139,30 @@ def presence_cost(table):
     return sizes, cpu
 
 
+class Dealt:
+    """games.services' `secrets`, but for the seed of a deal: the same at both tables."""
+
+    def __getattr__(self, name):
+        return getattr(secrets, name)
+
+    def randbits(self, bits):
+        return 7
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        help="every phone in this language (as at most tables), not one phone in each",
+    )
     args = parser.parse_args()
+    if args.lang:
+        LANGS[:] = [args.lang] * 4
     call_command("migrate", verbosity=0)
-    print(f"{args.moves} seeded moves per table, 4 phones (es, el, ru, fr), one process")
+    services.secrets = Dealt()
+    print(f"{args.moves} seeded moves per table, 4 phones ({', '.join(LANGS)}), one process")
     print(
         f"{'game, mode':<22}{'bytes p50':>10}{'p95':>8}{'gzip p50':>10}"
         f"{'regions p50':>12}{'CPU ms p50':>11}{'p95':>7}{'all drawn p50':>14}"
