@@ -102,7 +102,7 @@ def run(game, mode, moves, rng):
             table = tables[kept]
             # one snapshot shared by the four phones, as a process's sockets share theirs
             # (games.live.keep): a region drawn for one phone is taken by another whose
-            # inputs and language are the same (none here: four languages)
+            # inputs and language are the same (with --lang; else each has its own)
             snap = live.snapshot(table)
             for phone in range(4):
                 start = time.process_time()
