@@ -16,6 +16,12 @@ process's sockets do, so a phone takes what another phone of its language drew f
 same inputs; the two tables' players have other names, so neither takes what the other
 drew. (Until 2026-11-25 both ways drew from one snapshot and one table, and each took
 what the other had just drawn: the CPU it printed was about half the real one.)
+
+presence: what presence costs each phone, measured after the moves: one seat's phone goes
+away and comes back (the other phones' screens drawn with every seat "here", then seat 1
+"away", then "here" again); bytes and CPU of one such presence update per phone. Besides
+these updates, each socket costs one Redis pipeline (a hash write and read) every BEAT
+(15 s) seconds, and the page one small frame to the server per BEAT.
 """
 
 import argparse
