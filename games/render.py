@@ -27,7 +27,7 @@ from django.template import Context, engines
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-from django.utils.html import format_html
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from games import charts, labels, online, phrases, presence, template_inputs
@@ -268,23 +268,25 @@ def stamp(html: str, table_code: str, active, version: int, csrf_token=None, soc
     """Stamp a render's hidden fields and address into its forms (in the active language).
     Over a WebSocket (`socket`) there is no request: the phone's own CSRF cookie value
     keeps its plain POSTs valid. One action id per render: a form sent twice is applied
-    once (the page's script gives each form its own when it sends it)."""
-    seat = format_html(
-        '<input type="hidden" name="seat" value="{}">', "" if active is None else active
-    )
-    full = format_html(
-        '{}{}<input type="hidden" name="version" value="{}"><input type="hidden"'
-        ' name="action_id" value="{}">',
-        format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf_token)
-        if csrf_token
-        else "",
-        seat,
-        version,
-        uuid.uuid4().hex,
-    )
-    act_url = _act_url(table_code, translation.get_language())
-    html = html.replace(FIELDS, seat if socket else full).replace(POST_FIELDS, full)
-    return html.replace(ACT_URL, act_url).replace("<!--part-->", "").replace("<!--/part-->", "")
+    once (the page's script gives each form its own when it sends it). Every value is a
+    number, a hex id or the escaped token: written without format_html (each update of
+    each phone is stamped)."""
+    seat = f'<input type="hidden" name="seat" value="{"" if active is None else int(active)}">'
+    if not socket or POST_FIELDS in html:
+        token = (
+            f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf_token)}">'
+            if csrf_token
+            else ""
+        )
+        full = (
+            f'{token}{seat}<input type="hidden" name="version" value="{int(version)}">'
+            f'<input type="hidden" name="action_id" value="{uuid.uuid4().hex}">'
+        )
+        html = html.replace(FIELDS, seat if socket else full).replace(POST_FIELDS, full)
+    else:
+        html = html.replace(FIELDS, seat)
+    html = html.replace(ACT_URL, _act_url(table_code, translation.get_language()))
+    return html.replace("<!--part-->", "").replace("<!--/part-->", "")
 
 
 @functools.lru_cache(maxsize=1024)

@@ -63,6 +63,7 @@ class _Missing:
 
 
 MISSING = _Missing()
+_MISSING_DIGEST = hash(pickle.dumps(MISSING))
 
 
 class Unknown(Exception):
@@ -103,9 +104,20 @@ def fingerprint(found: tuple[tuple[str, ...], ...], context: dict, memo=None) ->
     return hash(tuple(digests))
 
 
+# Values digested as themselves, not pickled: most paths a region reads are flags and
+# numbers, and a pickle costs several times their hash.
+PLAIN = frozenset({bool, int, str, float, type(None)})
+
+
 def digest(value) -> int | None:
-    """The hash of `value`'s pickle (64 bits, as games.render.Screen.digest's of what is
-    sent); None if it cannot be pickled (then what it would key is always drawn)."""
+    """A 64-bit digest of `value`: its hash with its type for a plain value, else the hash
+    of its pickle (as games.render.Screen.digest's of what is sent); None if it cannot be
+    pickled (then what it would key is always drawn). Compared only within one process."""
+    kind = type(value)
+    if kind in PLAIN:
+        return hash((kind, value))
+    if value is MISSING:
+        return _MISSING_DIGEST
     try:
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):

@@ -30,7 +30,8 @@ from games.triggs.sheet import ROW_SIZES, TOTAL_BOXES, open_boxes
 
 # Sheets are drawn once per process for each thing they show, and shared by every phone
 # and table: a row by (language, row, boxes crossed, what a tap does), another player's
-# small sheet by (language, boxes crossed, name). Each is a few hundred bytes.
+# small sheet by (boxes crossed, name) and with its heading by language and what it
+# shows. Each is a few hundred bytes.
 DRAWN_SHEETS = 4096
 SETS_MAX_LENGTH = 40
 
@@ -476,19 +477,40 @@ def _cross_words(lang: str, who: str, value: int, sets: tuple, extras: tuple[int
 # -- panels ------------------------------------------------------------------------------
 
 
-def _others(view: dict, names: dict, me, turn_of) -> list[dict]:
+def _others(view: dict, names: dict, me, turn_of) -> list[str]:
+    """Every other player's small sheet, as `other_sheet` draws it."""
+    lang = translation.get_language()
     return [
-        {
-            "index": seat,
-            "name": names.get(seat, ""),
-            "total": sum(crossed),
-            "sheet": mini_sheet(tuple(crossed), names.get(seat, "")),
-            "hand_size": view["hand_sizes"][seat] if "hand_sizes" in view else None,
-            "turn": turn_of(seat),
-        }
+        other_sheet(
+            lang,
+            seat,
+            names.get(seat, ""),
+            tuple(crossed),
+            view["hand_sizes"][seat] if "hand_sizes" in view else None,
+            bool(turn_of(seat)),
+        )
         for seat, crossed in enumerate(view["sheets"])
         if seat != me
     ]
+
+
+@functools.lru_cache(maxsize=DRAWN_SHEETS)
+def other_sheet(
+    lang: str, seat: int, name: str, crossed: tuple[int, ...], hand_size: int | None, turn: bool
+) -> str:
+    """Another player's name, count, cards in hand and small sheet (a part of the others'
+    region): drawn once per process for each language and content, and shared by every
+    phone and table (a template tag's cache costs several times more per phone)."""
+    other = {
+        "index": seat,
+        "name": name,
+        "total": sum(crossed),
+        "sheet": mini_sheet(crossed, name),
+        "hand_size": hand_size,
+        "turn": turn,
+    }
+    with translation.override(lang):
+        return render_to_string("games/triggs/_other.html", {"other": other})
 
 
 def _ranking(view: dict, names: dict) -> list[dict]:

@@ -10,6 +10,7 @@ import uuid
 
 import pytest
 from django.template import engines
+from django.utils.safestring import mark_safe
 
 from games import live, render, services, template_inputs
 from games.registry import GAMES, get_game
@@ -158,6 +159,16 @@ def test_a_fingerprint_is_equal_for_equal_values_and_none_when_they_cannot_be_ke
     assert first != fingerprint(found, {"panel": {"hand": [1, 3]}, "seat": "Ana"})
     assert first != fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana", "missing": 0})
     assert fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": lambda: "Ana"}) is None
+
+
+def test_plain_values_are_digested_with_their_type():
+    """Flags, numbers and text are hashed as they are, not pickled; a value of another
+    type or a missing one digests differently."""
+    digest = template_inputs.digest
+    values = [True, 1, 1.0, "1", None, 0, False, "", template_inputs.MISSING, (1,), [1]]
+    assert len({digest(value) for value in values}) == len(values)
+    assert digest("Ana") == digest("".join(["A", "na"]))
+    assert digest(mark_safe("<b>")) == digest(mark_safe("<b>")) != digest("<b>")
 
 
 def test_a_screen_digests_each_path_once_for_all_its_regions(monkeypatch):
