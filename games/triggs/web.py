@@ -607,6 +607,9 @@ def _companion(state: dict, me, names: dict) -> dict:
             view, names, me, lambda s: marker and not over and s in companion.to_act(state)
         ),
         "watching": me is None,
+        # what the entry region asks, rather than the whole view (it is drawn again
+        # whenever what it reads changes)
+        "over": over,
         "can_cross": can_cross,
         "placing_extra": placing_extra,
         # the status line (games/triggs/_status.html), drawn once per content
