@@ -9,7 +9,9 @@ sheet changes and is drawn afresh) or says it drew or discarded ("pass"). The ti
 of the table's phones holding the new version is one sample. N steps up 25, 50, 100,
 200 and stops, per set-up, once p95 exceeds the limit (250 ms). Presence is on: every
 project phone says it is here every 15 s, as a table page does (games.presence.BEAT; the
-phases spread over the phones), so the figures include what presence costs.
+phases spread over the phones), so the figures include what presence costs. The project
+is served as bench/gcwatch.py wraps it, which counts the server's full garbage
+collections: each pauses every table of the process.
 
 Run from the repository root (about 2-3 minutes; PostgreSQL and Redis as for the
 tests, TEST_POSTGRES_URL and TEST_REDIS_URL):
@@ -32,6 +34,7 @@ import shlex
 import subprocess
 import sys
 import time
+import urllib.request
 import uuid
 from pathlib import Path
 
@@ -325,6 +328,18 @@ class Run:
             reader.cancel()
             await asyncio.gather(ws.close(), return_exceptions=True)
 
+    async def full_collections(self) -> list:
+        """Each server's full collections so far, their pauses in ms (bench.gcwatch; none
+        counted for the relay)."""
+        if self.kind == "relay":
+            return [[] for _ in self.servers]
+
+        def ask(server):
+            with urllib.request.urlopen(server.base + "/bench/gc/", timeout=10) as answer:
+                return json.loads(answer.read())
+
+        return await asyncio.gather(*(asyncio.to_thread(ask, s) for s in self.servers))
+
     async def run(self) -> dict:
         await self.connect()
         loop = asyncio.get_running_loop()
@@ -341,12 +356,14 @@ class Run:
         )
         await asyncio.sleep(max(0.0, start + self.warmup - loop.time()))
         before = [s.usage() for s in self.servers]
+        paused = await self.full_collections()
         busy0, client0 = machine_busy(), time.process_time()
         wall0 = time.monotonic()
         await asyncio.sleep(max(0.0, stop - loop.time()))
         wall = time.monotonic() - wall0
         after = [s.usage() for s in self.servers]
         busy1, client1 = machine_busy(), time.process_time()
+        paused = [p[len(b) :] for b, p in zip(paused, await self.full_collections(), strict=True)]
         await asyncio.wait_for(task, 15)
         await asyncio.gather(*flooders, *beats, return_exceptions=True)
         sizes = [s.size for t in self.tables for s in t.socks if s.size]
@@ -366,6 +383,7 @@ class Run:
             "refused": self.refused,
             "cpu": cpu,
             "rss": [b[1] for b in after],
+            "gc": paused,
             "client_cpu": (client1 - client0) / wall * 100,
             "busy": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * 100,
             "size": round(sum(sizes) / len(sizes)) if sizes else 0,
@@ -499,12 +517,13 @@ def main() -> None:
                 f"{'set-up':<12}{'tables':>7}{'sockets':>8}{'moves/s':>9}{'p50 ms':>8}"
                 f"{'p95 ms':>8}{'p99 ms':>8}{'lost':>6}{'drops':>6}{'refused':>8}"
                 f"  {'server CPU % (RSS MiB)':<30}{'client CPU %':>13}{'machine busy %':>16}"
+                f"  full GCs (longest ms)"
             )
 
         header()
         setups = {
-            "1": ("project ×1", "companion.asgi:application", 1),
-            "2": ("project ×2", "companion.asgi:application", 2),
+            "1": ("project ×1", "bench.gcwatch:application", 1),
+            "2": ("project ×2", "bench.gcwatch:application", 2),
             "relay": ("relay ×1", "bench.load:relay", 1),
         }
         for label, app, count in (setups[key] for key in args.setups.split(",")):
@@ -513,7 +532,7 @@ def main() -> None:
             for server in servers:
                 server.start()
             results[label] = {}
-            kind = "relay" if app.startswith("bench") else "project"
+            kind = "relay" if app == "bench.load:relay" else "project"
             # the relay runs every N a project set-up ran, for the ratios
             queue = list(steps)
             if kind == "relay":
@@ -550,7 +569,8 @@ def main() -> None:
                     f"{percentile(ms, 50):>8.0f}{percentile(ms, 95):>8.0f}{percentile(ms, 99):>8.0f}"
                     f"{result['timeouts']:>6}{result['drops']:>6}{result['refused']:>8}"
                     f"  {per_server:<30}"
-                    f"{result['client_cpu']:>13.0f}{result['busy']:>16.0f}",
+                    f"{result['client_cpu']:>13.0f}{result['busy']:>16.0f}"
+                    f"  {', '.join(f'{len(p)} ({max(p, default=0):.0f})' for p in result['gc'])}",
                     flush=True,
                 )
                 if n in results.get(FLOODED, {}) and label == "project ×1":
@@ -585,7 +605,9 @@ def main() -> None:
             "latency: from sending the move to the last phone holding the new version "
             "(project: all 4 phones; relay: the other 3). lost: moves not seen by every "
             "phone within 5 s. drops: sockets closed by the server during the step. refused: "
-            "handshakes refused while connecting (retried)."
+            "handshakes refused while connecting (retried). full GCs: the garbage "
+            "collector's full collections in each server during the step, and the longest "
+            "one's pause (every table of the process waits for it; bench/gcwatch.py)."
         )
         for label, by_n in results.items():
             good = [
