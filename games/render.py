@@ -408,9 +408,9 @@ def table_summary(table: Table) -> dict:
 
 
 class Fragments:
-    """Templates drawn with only the variables given: the status line, the other players'
-    sheets, the log and the table tools are each the same for many phones and moves
-    ({% fragment %} in games/templatetags/live_tags.py). Forms inside take their hidden
+    """Templates drawn with only the variables given: the companion Triggs status line and
+    corrections, a bid's fields, the phrases and the table tools are each the same for
+    many phones and moves ({% fragment %} in games/templatetags/live_tags.py). Forms inside take their hidden
     fields as {{ fields }}, stamped in per phone by `stamp`.
 
     Kept per process, the last SIZE of them, by template, language and a digest of the

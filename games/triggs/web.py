@@ -31,8 +31,8 @@ from games.triggs.sheet import ROW_SIZES, TOTAL_BOXES, open_boxes
 
 # Sheets are drawn once per process for each thing they show, and shared by every phone
 # and table: a row by (language, row, boxes crossed, what a tap does), another player's
-# small sheet by (boxes crossed, name) and with its heading by language and what it
-# shows. Each is a few hundred bytes.
+# small sheet by (boxes crossed, name), and with their name, count and cards in hand
+# (other_sheet) by language and all it shows. Each is a few hundred bytes.
 DRAWN_SHEETS = 4096
 SETS_MAX_LENGTH = 40
 

@@ -299,9 +299,9 @@ def test_cached_sheet_rows_carry_each_tables_own_address_and_fields():
 
 
 def test_shared_fragments_carry_each_phones_own_csrf_token(table_with_two):
-    """The status line, the other players' sheets, the log and the table tools are drawn
-    once per language and content (games.render.Fragments); the token in their forms is
-    each phone's own, and the host's forms work with it."""
+    """The status line and the table tools are drawn once per language and content
+    (games.render.Fragments); the token in their forms is each phone's own, and the
+    host's forms work with it."""
     from games import render
 
     table, host, guest = table_with_two
@@ -345,6 +345,16 @@ def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
     with translation.override("el"):  # no words: the same drawing in every language
         assert render.mini_sheet((0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>") is mini
     assert mini.count("✕") == 2 and "2/4" in mini  # row 9: two crossed of four
+    # another player, with their small sheet: once per language and what it shows
+    render.other_sheet.cache_clear()
+    crossed = (0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0)
+    spanish = render.other_sheet("es", 1, "<b>Ana</b>", crossed, 5, True)
+    assert render.other_sheet("es", 1, "<b>Ana</b>", crossed, 5, True) is spanish
+    assert render.other_sheet.cache_info().hits == 1
+    assert 'id="other-1"' in spanish and "<b>" not in spanish and mini in spanish
+    assert "5 cartas en la mano" in spanish and "su turno" in spanish and "2/42" in spanish
+    french = render.other_sheet("fr", 1, "<b>Ana</b>", crossed, 1, False)
+    assert "1 carte en main" in french and "their-turn" not in french
 
 
 def test_a_refused_create_form_keeps_every_choice(client):
