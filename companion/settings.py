@@ -95,13 +95,14 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "OPTIONS": {
             # django-template-partials' loader around the cached one, as it sets up by
-            # itself; the project's templates read without their indentation
+            # itself; the project's templates read without their indentation, and every
+            # template's words looked up once per language (games.template_loader)
             "loaders": [
                 (
                     "template_partials.loader.Loader",
                     [
                         (
-                            "django.template.loaders.cached.Loader",
+                            "games.template_loader.CachedLoader",
                             [
                                 "games.template_loader.Loader",
                                 "django.template.loaders.app_directories.Loader",

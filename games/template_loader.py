@@ -1,15 +1,137 @@
-"""The project's templates, read without their indentation: it is for people reading the
-files, and a phone would otherwise be sent it with every update (a tenth of a region's
-bytes). Done once, when a template is loaded, so that no render pays for it.
+"""The project's templates as they are loaded, done once so that no render pays for it:
 
-Safe because no template of ours holds a <pre> or <textarea> whose content it would
-change, and every {% blocktranslate %} is `trimmed`: its message is the same with or
-without the indentation (tests/web/test_catalogues.py extracts from the files as written).
+- read without their indentation: it is for people reading the files, and a phone would
+  otherwise be sent it with every update (a tenth of a region's bytes). Safe because no
+  template of ours holds a <pre> or <textarea> whose content it would change, and every
+  {% blocktranslate %} is `trimmed`: its message is the same with or without the
+  indentation (tests/web/test_catalogues.py extracts from the files as written);
+- their words looked up once per language: a {% translate %} of a quoted text (no
+  variable, filter or `as`) is kept as it came out for each language, and a
+  {% blocktranslate %} keeps its message as built from the tag's text and, for each
+  language (and count), as translated; its variables are filled in at every render, as
+  Django does. Django builds, trims and looks up the message at every render: 15-20 µs
+  a tag, and a phone's update draws a dozen (bench/updates.py).
 """
 
-from django.template.loaders import filesystem
+from decimal import Decimal
+
+from django.template.base import render_value_in_context
+from django.template.loaders import cached, filesystem
+from django.templatetags.i18n import BlockTranslateNode, TranslateNode
+from django.utils import translation
+
+WORDED = 512  # messages kept per {% blocktranslate %} with a count (one per count seen)
 
 
 class Loader(filesystem.Loader):
+    """Reads a template without its indentation."""
+
     def get_contents(self, origin):
         return "\n".join(line.lstrip() for line in super().get_contents(origin).split("\n"))
+
+
+class CachedLoader(cached.Loader):
+    """Django's cached loader, whose templates' words are looked up once per language."""
+
+    def get_template(self, template_name, skip=None):
+        template = super().get_template(template_name, skip)
+        if not getattr(template, "worded", False):
+            word(template)
+            template.worded = True
+        return template
+
+
+def word(template) -> None:
+    """Make `template`'s {% translate %} and {% blocktranslate %} nodes keep their words."""
+    for node in template.nodelist.get_nodes_by_type(TranslateNode):
+        if _constant(node):
+            node.__class__, node.worded = WordedTranslateNode, {}
+    for node in template.nodelist.get_nodes_by_type(BlockTranslateNode):
+        if node.asvar is None and _constant_context(node.message_context):
+            node.__class__, node.worded = WordedBlockTranslateNode, {}
+
+
+def _constant_context(message_context) -> bool:
+    """No context, or a quoted one (a FilterExpression resolves a quoted text to a str)."""
+    return message_context is None or (
+        isinstance(message_context.var, str) and not message_context.filters
+    )
+
+
+def _constant(node: TranslateNode) -> bool:
+    expression = node.filter_expression
+    return (
+        node.asvar is None
+        and not node.noop
+        and getattr(expression.var, "literal", None) is not None
+        and not expression.filters
+        and _constant_context(node.message_context)
+    )
+
+
+class WordedTranslateNode(TranslateNode):
+    """{% translate "…" %}: what Django's node renders, kept per language (and escaping)."""
+
+    def render(self, context):
+        key = (translation.get_language(), context.autoescape)
+        value = self.worded.get(key)
+        if value is None:
+            value = self.worded[key] = super().render(context)
+        return value
+
+
+class WordedBlockTranslateNode(BlockTranslateNode):
+    """{% blocktranslate %} (not `as`, its context quoted), its message built once and
+    translated once per language and count; the rest as Django's BlockTranslateNode.render."""
+
+    def render(self, context, nested=False):
+        if nested:  # Django's fallback when a translation does not fit its variables
+            return super().render(context, nested)
+        if not hasattr(self, "built"):
+            singular, names = self.render_token_list(self.singular)
+            plural, plural_names = (
+                self.render_token_list(self.plural) if self.plural else (None, [])
+            )
+            message_context = self.message_context.var if self.message_context else None
+            names = tuple(dict.fromkeys(names + plural_names))  # Django fills each twice
+            self.built = (singular, plural, names, message_context)
+        singular, plural, names, message_context = self.built
+        values = {name: value.resolve(context) for name, value in self.extra_context.items()}
+        language = translation.get_language()
+        if plural is not None and self.countervar and self.counter:
+            count = self.counter.resolve(context)
+            if not isinstance(count, Decimal | float | int):
+                return super().render(context)  # Django's error
+            key = (language, count)
+            message = self.worded.get(key)
+            if message is None:
+                if message_context:
+                    message = translation.npgettext(message_context, singular, plural, count)
+                else:
+                    message = translation.ngettext(singular, plural, count)
+                if isinstance(count, int) and len(self.worded) < WORDED:
+                    self.worded[key] = message  # a float's or Decimal's form: each time
+            values[self.countervar] = count
+        else:
+            message = self.worded.get(language)
+            if message is None:
+                message = self.worded[language] = (
+                    translation.pgettext(message_context, singular)
+                    if message_context
+                    else translation.gettext(singular)
+                )
+        data = {name: self.fill(name, values, context) for name in names}
+        try:
+            return message % data
+        except (KeyError, ValueError):
+            return super().render(context)
+
+    @staticmethod
+    def fill(name, values, context):
+        """A variable's value, escaped: the tag's own (`with`, the count) or the context's."""
+        if name in values:
+            return render_value_in_context(values[name], context)
+        if name in context:
+            return render_value_in_context(context[name], context)
+        invalid = context.template.engine.string_if_invalid
+        return render_value_in_context(invalid % name if "%s" in invalid else invalid, context)

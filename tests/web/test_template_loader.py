@@ -1,0 +1,86 @@
+"""Templates as they are loaded (games.template_loader): their {% translate %} and
+{% blocktranslate %} keep their words per language, and draw exactly what Django's own
+nodes draw, in every language, whichever language drew them first."""
+
+import pytest
+from django.template import Context, engines
+from django.template.loader import get_template
+from django.templatetags.i18n import BlockTranslateNode, TranslateNode
+from django.utils import translation
+
+from games.template_loader import WordedBlockTranslateNode, WordedTranslateNode, word
+
+LANGS = ("es", "el", "ru", "fr")
+# tags of each kind our templates use, with words from the catalogues
+SOURCES = (
+    '{% translate "Your turn." %}',
+    '{% translate "Discard pile" context "pile" %}',
+    "{% blocktranslate trimmed with name=who %}{{ name }}'s\n    turn.{% endblocktranslate %}",
+    "{% blocktranslate trimmed count n=count %}{{ n }} card in hand{% plural %}{{ n }} cards"
+    " in hand{% endblocktranslate %}",
+    "{% blocktranslate trimmed count target=count %}Target: {{ target }} point{% plural %}"
+    "Target: {{ target }} points{% endblocktranslate %}",
+    # a variable of the context itself, not of the tag's `with`
+    "{% blocktranslate trimmed %}{{ who }}'s turn.{% endblocktranslate %}",
+    # a message with no translation, and one whose variable is missing
+    '{% translate "Not in any catalogue" %}',
+    "{% blocktranslate trimmed with name=nobody %}{{ name }}'s turn.{% endblocktranslate %}",
+)
+
+
+def compiled(source: str, worded: bool):
+    template = engines["django"].engine.from_string("{% load i18n %}" + source)
+    if worded:
+        word(template)
+    return template
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_worded_tags_draw_what_djangos_draw_in_every_language(source):
+    django_own, worded = compiled(source, False), compiled(source, True)
+    kinds = {type(n) for n in worded.nodelist if isinstance(n, TranslateNode | BlockTranslateNode)}
+    assert kinds <= {WordedTranslateNode, WordedBlockTranslateNode} and kinds
+    drawn = set()
+    # each language twice, in turns: a language never gets another's words
+    for lang in (*LANGS, *reversed(LANGS)):
+        for count in (1, 2, 5, 21, 22):
+            for autoescape in (True, False):
+                context = {"who": "<Ana & Boris>", "count": count}
+                with translation.override(lang):
+                    expected = django_own.render(Context(context, autoescape=autoescape))
+                    got = worded.render(Context(context, autoescape=autoescape))
+                assert got == expected, (lang, count, autoescape)
+                drawn.add(got)
+    assert len(drawn) > 1 or "Not in any catalogue" in source
+
+
+def test_a_counted_message_takes_each_numbers_form():
+    template = compiled(SOURCES[3], True)
+    with translation.override("ru"):
+        words = [template.render(Context({"count": n})) for n in (1, 2, 5, 21, 22, 5)]
+    assert words == [
+        "1 карта на руке",
+        "2 карты на руке",
+        "5 карт на руке",
+        "21 карта на руке",
+        "22 карты на руке",
+        "5 карт на руке",
+    ]
+
+
+def test_a_translation_of_a_variable_or_kept_as_a_variable_is_djangos_own():
+    template = compiled('{% translate who %}{% translate "Pass" as word %}{{ word }}', True)
+    assert [type(n) for n in template.nodelist if isinstance(n, TranslateNode)] == [
+        TranslateNode,
+        TranslateNode,
+    ]
+    with translation.override("fr"):
+        assert template.render(Context({"who": "Pass"})) == "PassePasse"
+
+
+def test_the_table_screens_words_are_looked_up_once_per_language():
+    for name in ("games/triggs/_digital.html", "games/triumfdrez/_digital.html"):
+        nodes = get_template(name).template.nodelist
+        tags = nodes.get_nodes_by_type(TranslateNode) + nodes.get_nodes_by_type(BlockTranslateNode)
+        assert len(tags) > 20
+        assert all(type(n) in (WordedTranslateNode, WordedBlockTranslateNode) for n in tags)
