@@ -317,7 +317,7 @@ def table_context(
             "active": seat.index == active,
             "presence": state,
             "presence_symbol": presence.SYMBOLS.get(state),
-            "presence_label": presence.LABELS.get(state),
+            "presence_label": str(presence.LABELS[state]) if state in presence.LABELS else None,
             "stand_in": seat.stand_in,
         }
         for seat in seats
@@ -359,7 +359,7 @@ def table_context(
             "in_play": table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING,
             "stand_in": mine["stand_in"] if mine else "",
         },
-        "bot_levels": [(level, label) for level, (_player, label) in web.bot_levels.items()],
+        "bot_levels": [(level, str(label)) for level, (_player, label) in web.bot_levels.items()],
         "fields": FIELDS,
         "post_fields": POST_FIELDS,
         "act_url": ACT_URL,

@@ -112,7 +112,10 @@ PLAIN = frozenset({bool, int, str, float, type(None)})
 def digest(value) -> int | None:
     """A 64-bit digest of `value`: its hash with its type for a plain value, else the hash
     of its pickle (as games.render.Screen.digest's of what is sent); None if it cannot be
-    pickled (then what it would key is always drawn). Compared only within one process."""
+    pickled (then what it would key is always drawn). Compared only within one process.
+    A lazy translation or a SafeString is pickled through Python code, several times
+    slower than plain data: the adapters word their labels and keep HTML drawn ahead as a
+    plain str, written with |safe (tests/web/test_regions.py checks every region's inputs)."""
     kind = type(value)
     if kind in PLAIN:
         return hash((kind, value))

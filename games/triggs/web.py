@@ -501,7 +501,9 @@ def other_sheet(
 ) -> str:
     """Another player's name, count, cards in hand and small sheet (a part of the others'
     region): drawn once per process for each language and content, and shared by every
-    phone and table (a template tag's cache costs several times more per phone)."""
+    phone and table (a template tag's cache costs several times more per phone). A plain
+    str, written with |safe: the others' region digests the list with every update of a
+    phone (games.template_inputs), and a SafeString takes seven times longer to pickle."""
     other = {
         "index": seat,
         "name": name,
@@ -511,7 +513,7 @@ def other_sheet(
         "turn": turn,
     }
     with translation.override(lang):
-        return render_to_string("games/triggs/_other.html", {"other": other})
+        return str.__str__(render_to_string("games/triggs/_other.html", {"other": other}))
 
 
 def _ranking(view: dict, names: dict) -> list[dict]:
@@ -660,7 +662,7 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
     pile_list = [
         {
             "name": name,
-            "label": PILE_LABELS[name],
+            "label": str(PILE_LABELS[name]),  # worded: a lazy one is slow to digest
             "top": piles[name].get("top"),
             "count": piles[name]["count"],
             "face_up": name != "stock",
@@ -705,7 +707,7 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "crosses": crosses,
         "open_rows": [v for v, room in enumerate(rooms, start=1) if room],
         # what each choice of ticked cards can do, for the hand's buttons (static/js/triggs.js)
-        "ways": _ways(hand, crossable) if playing else mark_safe("{}"),
+        "ways": _ways(hand, crossable) if playing else "{}",
         "rows": _sheet_rows(sheet, extra=placing_extra) if sheet else "",
         "sheet_kind": _sheet_kind(False, placing_extra) if sheet else None,
         "my_total": sum(sheet) if sheet else 0,
@@ -741,7 +743,7 @@ def _ways(hand: list[int], crossable: list[dict]) -> str:
     # are, not each sent as six characters; it holds only numbers, "+", "|" and two
     # words, and "&" and "'" are escaped all the same
     text = json.dumps(ways, separators=(",", ":"))
-    return mark_safe(text.replace("&", "&amp;").replace("'", "&#39;"))
+    return text.replace("&", "&amp;").replace("'", "&#39;")
 
 
 def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> str:
@@ -750,11 +752,9 @@ def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> s
     row is a button for an extra cross."""
     kind = _sheet_kind(cross, extra)
     lang = translation.get_language()
-    return mark_safe(  # rows drawn from templates, their text escaped there
-        "".join(
-            play_row(lang, value, done, kind if done < engine.ROW_SIZES[value] else None)
-            for value, done in zip(engine.VALUES, sheet, strict=True)
-        )
+    return "".join(  # rows drawn from templates, their text escaped there
+        play_row(lang, value, done, kind if done < engine.ROW_SIZES[value] else None)
+        for value, done in zip(engine.VALUES, sheet, strict=True)
     )
 
 

@@ -14,7 +14,6 @@ from django import forms
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
@@ -129,9 +128,12 @@ def _card_context(lang: str, card_id: str) -> dict:
 
 @functools.lru_cache(maxsize=4 * 64)
 def card_html(lang: str, card_id: str) -> str:
-    """A card drawn once per process and language: a table's screen shows dozens."""
+    """A card drawn once per process and language: a table's screen shows dozens. As a
+    plain str, written with |safe: a hand's cards are digested with every update of a
+    phone (games.template_inputs), and a SafeString takes seven times longer to pickle."""
     with translation.override(lang):
-        return mark_safe(render_to_string("games/triumfdrez/_card.html", {"card": _card(card_id)}))
+        html = render_to_string("games/triumfdrez/_card.html", {"card": _card(card_id)})
+    return str.__str__(html)
 
 
 def _card(card_id: str) -> dict:
@@ -538,7 +540,7 @@ def _led(trick: list[dict]) -> dict | None:
     if not trick:
         return None
     figure = figure_of(trick[0]["card"])
-    return {"symbol": FIGURE_SYMBOLS[figure], "name": FIGURE_NAMES[figure]}
+    return {"symbol": FIGURE_SYMBOLS[figure], "name": str(FIGURE_NAMES[figure])}
 
 
 def _digital(state: dict, me, names: dict) -> dict:
@@ -570,9 +572,9 @@ def _digital(state: dict, me, names: dict) -> dict:
             }
             for card in cards
         ]
-        groups.append(
-            {"symbol": FIGURE_SYMBOLS[figure], "name": FIGURE_NAMES[figure], "cards": entries}
-        )
+        # the figure's name as its cards word it: a lazy translation is slow to digest
+        name = entries[0]["card"]["figure_name"]
+        groups.append({"symbol": FIGURE_SYMBOLS[figure], "name": name, "cards": entries})
 
     teams = view["teams"]
     declaring = engine.team_of(teams, contract["seat"]) if contract else None
@@ -597,7 +599,7 @@ def _digital(state: dict, me, names: dict) -> dict:
                 for p in last["cards"]
             ],
             "winner": names.get(last["winner"], ""),
-            "reason": TRICK_REASONS[last["reason"]],
+            "reason": str(TRICK_REASONS[last["reason"]]),
         }
     result = view.get("last_result")
     explained = None
@@ -668,5 +670,5 @@ def _digital(state: dict, me, names: dict) -> dict:
         if view.get("winner") is not None
         else [],
         "ranking": _ranking(view, teams, names),
-        "too_low": REFUSALS["bid_too_low"],
+        "too_low": str(REFUSALS["bid_too_low"]),
     }

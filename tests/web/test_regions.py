@@ -10,7 +10,9 @@ import uuid
 
 import pytest
 from django.template import engines
-from django.utils.safestring import mark_safe
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.safestring import SafeString, mark_safe
 
 from games import live, render, services, template_inputs
 from games.registry import GAMES, get_game
@@ -182,3 +184,39 @@ def test_a_screen_digests_each_path_once_for_all_its_regions(monkeypatch):
     second = template_inputs.fingerprint((("panel", "view"), ("seat",)), context, memo)
     assert first == alone and second != first
     assert digested == [[1, 2], "Ana", {"phase": "play"}]  # "seat" once, for both
+
+
+def slow_to_digest(value, path="") -> list[str]:
+    """Where `value` holds a lazy translation or a SafeString (pickled through Python code,
+    several times slower than plain data): the paths."""
+    if isinstance(value, Promise | SafeString):
+        return [path]
+    if isinstance(value, dict):
+        return [p for key, item in value.items() for p in slow_to_digest(item, f"{path}.{key}")]
+    if isinstance(value, list | tuple):
+        return [p for item in value for p in slow_to_digest(item, f"{path}[]")]
+    return []
+
+
+@pytest.mark.parametrize("game, mode", SETUPS)
+def test_what_regions_read_is_plain_data(game, mode):
+    """Each phone's regions are digested after every change (template_inputs.fingerprint):
+    the adapters word their labels and keep drawn HTML as a plain str (written with |safe)."""
+    rng = random.Random(f"plain-{game}-{mode}")
+    table = new_table(game, mode)
+    engine = get_game(game).engine(mode)
+    found = set()
+    for _move in range(40):
+        if engine.is_over(table.state):
+            break
+        seat = engine.to_act(table.state)[0]
+        action = rng.choice(engine.legal_actions(table.state))
+        services.apply_action(table, seat, action, table.version, uuid.uuid4().hex)
+        table.refresh_from_db()
+        snap = live.snapshot(table)
+        for phone, lang in enumerate(LANGS):
+            with translation.override(lang):
+                context = render.table_context(snap, [phone], phone, phone == 0)
+            for name in set(context) - set(render.STAMPED):
+                found.update(slow_to_digest(context[name], name))
+    assert found == set()
