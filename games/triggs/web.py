@@ -11,7 +11,6 @@ import secrets
 from collections import Counter
 
 from django import forms
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -24,6 +23,7 @@ from games.bots import triggs as bots
 from games.charts import Tally
 from games.errors import Refused
 from games.forms import first_seat, first_seat_error, first_seat_field
+from games.render import draw
 from games.templatetags.babel_tags import mean, num, part_of
 from games.templatetags.rules_tags import sheet_row
 from games.triggs import companion, engine
@@ -513,7 +513,7 @@ def other_sheet(
         "turn": turn,
     }
     with translation.override(lang):
-        return str.__str__(render_to_string("games/triggs/_other.html", {"other": other}))
+        return draw("games/triggs/_other.html", {"other": other})
 
 
 def _ranking(view: dict, names: dict) -> list[dict]:
@@ -777,9 +777,7 @@ def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
         for i in range(engine.ROW_SIZES[value])
     ]
     with translation.override(lang):
-        return render_to_string(
-            "games/triggs/_play_row.html", {"row": sheet_row(value, done, boxes)}
-        )
+        return draw("games/triggs/_play_row.html", {"row": sheet_row(value, done, boxes)})
 
 
 @functools.lru_cache(maxsize=DRAWN_SHEETS)

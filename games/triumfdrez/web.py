@@ -11,7 +11,6 @@ import functools
 import json
 
 from django import forms
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -23,6 +22,7 @@ from games.adapter import GameWeb, ranking
 from games.bots import triumfdrez as bots
 from games.charts import Tally
 from games.forms import first_seat, first_seat_error, first_seat_field
+from games.render import draw
 from games.templatetags.babel_tags import mean, num, part_of
 from games.triumfdrez import companion, engine
 from games.triumfdrez.cards import DECK, FIGURE, NUMBER
@@ -132,8 +132,7 @@ def card_html(lang: str, card_id: str) -> str:
     plain str, written with |safe: a hand's cards are digested with every update of a
     phone (games.template_inputs), and a SafeString takes seven times longer to pickle."""
     with translation.override(lang):
-        html = render_to_string("games/triumfdrez/_card.html", {"card": _card(card_id)})
-    return str.__str__(html)
+        return draw("games/triumfdrez/_card.html", {"card": _card(card_id)})
 
 
 def _card(card_id: str) -> dict:
@@ -158,15 +157,16 @@ def card_words(card_id: str) -> str:
     return f"{FIGURE_SYMBOLS[figure]} {FIGURE_NAMES[figure]} {number} ({COLOUR_NAMES[number]})"
 
 
-def bid_words(action: dict) -> str:
-    """A bid in words: tricks, trump, super-trump, and "open" if it is."""
+def bid_words(action: dict, lang: str | None = None) -> str:
+    """A bid in words (in `lang`, else the active language): tricks, trump, super-trump,
+    and "open" if it is."""
     bid = (
         action["tricks"],
         action.get("trump"),
         action.get("supertrump"),
         bool(action.get("open")),
     )
-    return _bid_words(translation.get_language(), *bid)
+    return _bid_words(lang or translation.get_language(), *bid)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -193,11 +193,12 @@ def _bid_fields(fields) -> dict:
 
 
 def _auction_words(view: dict, names: dict) -> list[dict]:
-    passed = _offered(translation.get_language())["pass"]
+    lang = translation.get_language()
+    passed = _offered(lang)["pass"]
     return [
         {
             "name": names.get(entry["seat"], ""),
-            "text": passed if entry.get("pass") else bid_words(entry),
+            "text": passed if entry.get("pass") else bid_words(entry, lang),
             "pass": bool(entry.get("pass")),
         }
         for entry in view["auction"]
