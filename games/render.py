@@ -361,11 +361,19 @@ def table_context(
             "in_play": table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING,
             "stand_in": mine["stand_in"] if mine else "",
         },
-        "bot_levels": [(level, str(label)) for level, (_player, label) in web.bot_levels.items()],
+        "bot_levels": _worded_bot_levels(table.game, translation.get_language()),
         "fields": FIELDS,
         "post_fields": POST_FIELDS,
         "act_url": ACT_URL,
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _worded_bot_levels(game: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """The computer players' levels of `game` (GameWeb.bot_levels), worded in `lang`."""
+    return tuple(
+        (level, str(label)) for level, (_player, label) in get_game(game).web.bot_levels.items()
+    )
 
 
 @functools.lru_cache(maxsize=64)

@@ -117,6 +117,13 @@ PILE_LABELS = {
 }
 
 
+@functools.lru_cache(maxsize=64)
+def _pile_label(name: str, lang: str) -> str:
+    """A pile's name worded once per process and language: a lazy one is slow to word
+    and to digest (games.template_inputs), and every phone's panel names the three."""
+    return str(PILE_LABELS[name])
+
+
 # The rules' names, the text of links to them (the rulebooks' own headings).
 RULE_NAMES = {
     "T-DECK": pgettext_lazy("rule", "Contents"),
@@ -662,7 +669,7 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
     pile_list = [
         {
             "name": name,
-            "label": str(PILE_LABELS[name]),  # worded: a lazy one is slow to digest
+            "label": _pile_label(name, translation.get_language()),
             "top": piles[name].get("top"),
             "count": piles[name]["count"],
             "face_up": name != "stock",
