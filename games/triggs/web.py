@@ -114,6 +114,7 @@ PILE_LABELS = {
     "left": pgettext_lazy("pile", "Left"),
     "stock": pgettext_lazy("pile", "Stock"),
     "right": pgettext_lazy("pile", "Right"),
+    "discard": pgettext_lazy("pile", "Discard pile"),
 }
 
 
@@ -503,6 +504,36 @@ def _others(view: dict, names: dict, me, turn_of) -> list[str]:
 
 
 @functools.lru_cache(maxsize=DRAWN_SHEETS)
+def pile_slot(
+    name: str,
+    label: str,
+    top: int | None,
+    count,
+    face_up: bool = True,
+    drawable: bool = False,
+    second: bool = False,
+    uncovered: bool = False,
+) -> str:
+    """One pile of a digital table (a part of the piles' region): its top card or back,
+    its name (`label`, worded) and count, a button when it can be drawn from (`second`:
+    the draw's second card); `uncovered`, the card its first card taken uncovered. Drawn once per process for each content and shared by every
+    phone: a move changes one or two piles' counts, and the others are not drawn again. A
+    plain str, written with |safe (as `other_sheet`)."""
+    pile = {
+        "name": name,
+        "label": label,
+        "top": top,
+        "count": count,
+        "face_up": face_up,
+        "drawable": drawable,
+        "second": second,
+        "uncovered": uncovered,
+        "discard": name == "discard",
+    }
+    return draw("games/triggs/_pile.html", {"pile": pile})
+
+
+@functools.lru_cache(maxsize=DRAWN_SHEETS)
 def other_sheet(
     lang: str, seat: int, name: str, crossed: tuple[int, ...], hand_size: int | None, turn: bool
 ) -> str:
@@ -665,24 +696,27 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
     draw_count = view.get("draw_count", 0)
     playing = my_turn and not placing_extra and not draw_step
     refill = view["discard"]["count"] > 0  # an empty pile takes the discard pile (T-REFILL)
-    piles = view["piles"]
-    pile_list = [
-        {
-            "name": name,
-            "label": _pile_label(name, translation.get_language()),
-            "top": piles[name].get("top"),
-            "count": piles[name]["count"],
-            "face_up": name != "stock",
-            "drawable": bool(draw_count) and (piles[name]["count"] > 0 or refill),
-        }
-        for name in engine.PILE_NAMES
-    ]
+    piles, lang = view["piles"], translation.get_language()
     taken = draw_step["pile"] if draw_step else None
-    for pile in pile_list:  # a first card taken is no longer counted in its pile
-        if pile["name"] == taken:
-            pile["count"] = pile["count"] - 1 if pile["count"] else "—"
+    pile_list = []
+    for name in engine.PILE_NAMES:
+        count, face_up = piles[name]["count"], name != "stock"
+        top = piles[name].get("top")
         if taken:  # the second card: from a pile the engine lets the draw end on
-            pile["drawable"] = _can_draw(state, me, [taken, pile["name"]])
+            drawable = _can_draw(state, me, [taken, name])
+        else:
+            drawable = bool(draw_count) and (count > 0 or refill)
+        if name == taken:  # a first card taken is no longer counted in its pile
+            count = count - 1 if count else "—"
+            top = draw_step["uncovered"] if face_up else top
+        label, uncovered = _pile_label(name, lang), name == taken and face_up
+        pile_list.append(
+            pile_slot(name, label, top, count, face_up, drawable, bool(taken), uncovered)
+        )
+    discard = view["discard"]
+    pile_list.append(
+        pile_slot("discard", _pile_label("discard", lang), discard["top"], discard["count"])
+    )
     crosses = []
     crossable = engine.cross_options(view) if playing else []
     if playing:
@@ -709,7 +743,6 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "draw_step": draw_step,
         "draw_count": draw_count if (playing or draw_step) else 0,
         "piles": pile_list,
-        "discard": view["discard"],
         "box_count": len(view["box"]),
         "crosses": crosses,
         "open_rows": [v for v, room in enumerate(rooms, start=1) if room],

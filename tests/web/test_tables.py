@@ -357,6 +357,28 @@ def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
     assert "1 carte en main" in french and "their-turn" not in french
 
 
+def test_piles_are_drawn_once_per_content_with_their_buttons():
+    from games.triggs import web as render
+
+    render.pile_slot.cache_clear()
+    left = render.pile_slot("left", "Izquierdo", 7, 21, True, True)
+    assert render.pile_slot("left", "Izquierdo", 7, 21, True, True) is left
+    assert render.pile_slot.cache_info().hits == 1
+    # a pile to draw the first card from: a button of the draw form, its top card shown
+    assert re.search(r'<button name="first" value="left"[^>]*class="t-pile pickable"', left)
+    assert 'data-pile-top="7">7<' in left and "Izquierdo · " in left and ">21<" in left
+    # the second card: the pile the first came from shows what it uncovered
+    taken = render.pile_slot("left", "Izquierdo", 3, 20, True, True, True, True)
+    assert (
+        '<button name="second"' in taken
+        and 'class="pile-face uncovered" data-pile-top="3"' in taken
+    )
+    stock = render.pile_slot("stock", "Central", None, 44, False, False)
+    assert "<button" not in stock and "face-down" in stock and "pile-face back" in stock
+    discard = render.pile_slot("discard", "Descarte", None, 0)
+    assert "discard-pile" in discard and "pile-face empty" in discard and "<button" not in discard
+
+
 def test_a_refused_create_form_keeps_every_choice(client):
     fields = {"game": "triumfdrez", "mode": "digital", "players": "3", "target": "70", "name": ""}
     response = client.post("/fr/play/", fields)
