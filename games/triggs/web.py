@@ -648,8 +648,8 @@ def _companion(state: dict, me, names: dict) -> dict:
             ({"index": i, "name": names.get(i, "")} for i in range(view["players"])),
             key=lambda seat: seat["index"] != me,
         ),
-        "row_values": engine.VALUES,
-        "cross_counts": range(max(ROW_SIZES) + 1),
+        "row_values": tuple(engine.VALUES),  # a range is slow to digest
+        "cross_counts": tuple(range(max(ROW_SIZES) + 1)),  # a range is slow to digest
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
         "others": _others(

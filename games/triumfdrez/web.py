@@ -210,7 +210,7 @@ def _bid_choices(lowest: int, default: int | None) -> dict:
     `default` chosen; the figures and colours, the same at every table. Drawn once per
     process for each language and content ({% fragment %})."""
     return {
-        "bid_range": range(lowest, engine.MAX_TRICKS + 1),
+        "bid_range": tuple(range(lowest, engine.MAX_TRICKS + 1)),  # a range is slow to digest
         "default": default,
         "choices": _offered(translation.get_language())["bid_choices"],
     }
@@ -517,7 +517,7 @@ def _companion(state: dict, me, names: dict) -> dict:
         "can_undo_bid": "undo_bid" in undoable,
         "undo_contract": view["phase"] == "tricks" and not view["auction"],
         "can_undo_hand": "undo_hand" in undoable,
-        "tricks_range": range(engine.MAX_TRICKS + 1),
+        "tricks_range": tuple(range(engine.MAX_TRICKS + 1)),  # a range is slow to digest
     }
 
 

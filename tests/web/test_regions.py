@@ -187,9 +187,9 @@ def test_a_screen_digests_each_path_once_for_all_its_regions(monkeypatch):
 
 
 def slow_to_digest(value, path="") -> list[str]:
-    """Where `value` holds a lazy translation or a SafeString (pickled through Python code,
-    several times slower than plain data): the paths."""
-    if isinstance(value, Promise | SafeString):
+    """Where `value` holds a lazy translation, a SafeString or a range (pickled through
+    Python code, several times slower than plain data): the paths."""
+    if isinstance(value, Promise | SafeString | range):
         return [path]
     if isinstance(value, dict):
         return [p for key, item in value.items() for p in slow_to_digest(item, f"{path}.{key}")]
