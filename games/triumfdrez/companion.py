@@ -141,10 +141,17 @@ def legal_actions(state: dict, seat: int | None = None) -> list[dict]:
         if top is not None:
             actions.append({"type": "pass"})
         actions += auction_rules.bids_above(top)
-        if state["auction"]:
-            actions.append({"type": "undo_bid"})
     elif phase == "tricks":
         actions = [{"type": "result", "tricks": n} for n in range(HAND_SIZE + 1)]
+    return actions + undo_actions(state)
+
+
+def undo_actions(state: dict) -> list[dict]:
+    """The entries that can be taken back now, the last of `legal_actions`: the latest bid
+    (or the contract) until the hand's result is entered, and the last hand. A phone's
+    screen asks this after every change, without listing every bid."""
+    actions = []
+    if state["phase"] == "tricks" or state["phase"] == "auction" and state["auction"]:
         actions.append({"type": "undo_bid"})
     if state["history"]:
         actions.append({"type": "undo_hand"})

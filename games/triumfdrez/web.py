@@ -473,9 +473,8 @@ def _companion(state: dict, me, names: dict) -> dict:
     teams = view["teams"]
     contract = view.get("contract")
     declaring = view.get("declaring_team")
-    # the undo actions are listed last, at most two (companion.legal_actions): not a scan
-    # of every bid that beats the current one
-    undoable = [action["type"] for action in companion.legal_actions(state)[-2:]]
+    # the undo actions alone: not a list of every bid that beats the current one
+    undoable = [action["type"] for action in companion.undo_actions(state)]
     history = [
         {
             "hand_no": hand["hand_no"],

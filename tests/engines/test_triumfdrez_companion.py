@@ -189,6 +189,21 @@ def test_legal_actions_list_pass_bids_results_and_undos():
     assert companion.legal_actions(state)[-1] == UNDO_HAND
 
 
+def test_undo_actions_are_the_undos_the_legal_actions_end_with():
+    rng = random.Random(11)
+    state, seen = game(), set()
+    for _step in range(120):
+        legal = companion.legal_actions(state)
+        undos = companion.undo_actions(state)
+        assert legal[len(legal) - len(undos) :] == undos
+        assert not [a for a in legal[: len(legal) - len(undos)] if a["type"].startswith("undo")]
+        seen.add(tuple(a["type"] for a in undos))
+        if companion.is_over(state):
+            break
+        state = companion.apply(state, 0, rng.choice(legal))
+    assert {(), ("undo_bid",), ("undo_bid", "undo_hand")} <= seen
+
+
 # -- undo ------------------------------------------------------------------------------
 
 
