@@ -520,19 +520,34 @@ def _companion(state: dict, me, names: dict) -> dict:
     }
 
 
-def _trick_seats(view: dict, names: dict, me, to_act) -> list[dict]:
+def _trick_seats(view: dict, names: dict, me, to_act) -> list[str]:
+    """Each seat's place in the trick, from the phone's own seat round, as `trick_slot`
+    draws it."""
     played = {p["seat"]: p["card"] for p in view["trick"]}
     count = len(view["hand_sizes"])
     first = me if me is not None else 0
+    lang = translation.get_language()
     return [
-        {
-            "name": names.get(seat, ""),
-            "mine": seat == me,
-            "turn": len(to_act) == 1 and seat in to_act,
-            "card": card_context(played[seat]) if seat in played else None,
-        }
-        for seat in ((first + i) % count for i in range(count))
+        trick_slot(
+            position,
+            names.get(seat, ""),
+            seat == me,
+            len(to_act) == 1 and seat in to_act,
+            card_html(lang, played[seat]) if seat in played else "",
+        )
+        for position, seat in enumerate((first + i) % count for i in range(count))
     ]
+
+
+@functools.lru_cache(maxsize=4096)
+def trick_slot(position: int, name: str, mine: bool, turn: bool, card: str) -> str:
+    """A seat's place in the trick (a part of the trick's region): its name, and the card
+    it played (`card`, drawn in the phone's language; "" for none). Drawn once per
+    process for each content and shared by every phone: a card played changes one place
+    (and whose turn it is), and the others are not drawn again. A plain str, written
+    with |safe."""
+    slot = {"position": position, "name": name, "mine": mine, "turn": turn, "card": card}
+    return draw("games/triumfdrez/_trick_slot.html", {"slot": slot})
 
 
 def _led(trick: list[dict]) -> dict | None:

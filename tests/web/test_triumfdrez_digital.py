@@ -162,3 +162,17 @@ def test_a_spectator_sees_no_hand(people_and_bots):
     html = Client().get(f"/es/t/{table.code}/").content.decode()
     assert "data-card=" not in html
     assert not phones.seats_for_tokens(table, [])
+
+
+def test_a_seats_place_in_the_trick_is_drawn_once_per_content():
+    from games.triumfdrez import web
+
+    web.trick_slot.cache_clear()
+    card = web.card_html("es", "knight-9")
+    slot = web.trick_slot(1, "<b>Ana</b>", False, True, card)
+    assert web.trick_slot(1, "<b>Ana</b>", False, True, card) is slot
+    assert web.trick_slot.cache_info().hits == 1
+    assert 'id="slot-1" class="slot their-turn"' in slot and card in slot
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in slot and "<b>Ana" not in slot
+    empty = web.trick_slot(0, "Boris", True, False, "")
+    assert 'class="slot mine"' in empty and 'class="d-card empty"' in empty
