@@ -13,8 +13,9 @@ import json
 from django import forms
 from django.utils import translation
 from django.utils.functional import Promise
+from django.utils.html import escape
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, pgettext_lazy
 
 from games import fields as f
 from games import labels
@@ -540,6 +541,23 @@ def _trick_seats(view: dict, names: dict, me, to_act) -> list[str]:
 
 
 @functools.lru_cache(maxsize=4096)
+def other_player(lang: str, name: str, cards: int, dealer: bool, turn: bool) -> str:
+    """Another player in the players' pane: name, cards in hand, "dealer", "their turn".
+    Drawn once per process for each language and content and shared by every phone; a
+    card played changes two or three of them in each language at the table, so written
+    here with the catalogue's words (a template took about 0.1 ms each). A plain str,
+    written with |safe."""
+    with translation.override(lang):
+        words = [name, ngettext("%(n)s card", "%(n)s cards", cards) % {"n": cards}]
+        if dealer:
+            words.append(gettext("dealer"))
+        if turn:
+            words.append(gettext("their turn"))
+    css = ' class="their-turn"' if turn else ""
+    return f"<li{css}>{' · '.join(map(escape, words))}</li>"
+
+
+@functools.lru_cache(maxsize=4096)
 def trick_slot(position: int, name: str, mine: bool, turn: bool, card: str) -> str:
     """A seat's place in the trick (a part of the trick's region): its name, and the card
     it played (`card`, drawn in the phone's language; "" for none). Drawn once per
@@ -668,12 +686,13 @@ def _digital(state: dict, me, names: dict) -> dict:
         "tricks_played": sum(view["tricks_won"]),
         "open_hands": open_hands,
         "others": [
-            {
-                "name": names.get(seat, ""),
-                "cards": size,
-                "dealer": seat == view["dealer"],
-                "turn": len(to_act) == 1 and seat in to_act,
-            }
+            other_player(
+                translation.get_language(),
+                names.get(seat, ""),
+                size,
+                seat == view["dealer"],
+                len(to_act) == 1 and seat in to_act,
+            )
             for seat, size in enumerate(view["hand_sizes"])
             if seat != me
         ],

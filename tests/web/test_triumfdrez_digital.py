@@ -176,3 +176,22 @@ def test_a_seats_place_in_the_trick_is_drawn_once_per_content():
     assert "&lt;b&gt;Ana&lt;/b&gt;" in slot and "<b>Ana" not in slot
     empty = web.trick_slot(0, "Boris", True, False, "")
     assert 'class="slot mine"' in empty and 'class="d-card empty"' in empty
+
+
+def test_another_player_is_worded_once_per_language_and_content():
+    from games.triumfdrez import web
+
+    web.other_player.cache_clear()
+    spanish = web.other_player("es", "<b>Ana</b>", 5, True, True)
+    assert web.other_player("es", "<b>Ana</b>", 5, True, True) is spanish
+    assert (
+        spanish
+        == '<li class="their-turn">&lt;b&gt;Ana&lt;/b&gt; · 5 cartas · reparte · su turno</li>'
+    )
+    russian = [web.other_player("ru", "Ana", n, False, False) for n in (1, 2, 5, 21)]
+    assert [li.split(" · ")[1] for li in russian] == [
+        "1 карта</li>",
+        "2 карты</li>",
+        "5 карт</li>",
+        "21 карта</li>",
+    ]
