@@ -1,13 +1,18 @@
 """Page weight: bytes of the main pages and the static files they load, raw and
 gzipped, as a phone on a poor connection would fetch them. Prints figures only.
 
-Run from the repository root: `python bench/pages.py`. What a phone is sent after each
-change (only the regions that changed for it) is measured by bench/updates.py.
+Run from the repository root: `python bench/pages.py [--deals 10]`. What a phone is sent
+after each change (only the regions that changed for it) is measured by bench/updates.py.
+A digital table's page varies with the deal: with --deals N, each digital table is also
+dealt N times from seeds 1..N (the same deals for every checkout) and the first load's
+smallest and largest are printed.
 """
 
+import argparse
 import gzip
 import os
 import re
+import secrets
 import sys
 from pathlib import Path
 
@@ -20,6 +25,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
@@ -71,7 +77,39 @@ def table(game: str, mode: str, options: dict) -> tuple[Client, str]:
     return host, code
 
 
+class Seeded:
+    """games.services' `secrets`, but for the seed of a deal."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def __getattr__(self, name):
+        return getattr(secrets, name)
+
+    def randbits(self, bits):
+        return self.seed
+
+
+def first_load(game: str, mode: str, options: dict, show: bool = False) -> bytes:
+    """A table page in play and everything it loads."""
+    host, code = table(game, mode, options)
+    page = body(host.get(f"/es/t/{code}/"))
+    if show:
+        row(f"{game} {mode} table page", page)
+    total = page
+    text = page.decode()
+    for url in [*sorted(set(LOADS.findall(text))), ICON.search(text).group(1)]:
+        data = body(host.get(url))
+        total += data
+        if show:
+            row(f"  {url}", data)
+    return total
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=0, help="seeded deals per digital table")
+    args = parser.parse_args()
     call_command("migrate", verbosity=0)
     host = Client()
     pages = [
@@ -87,16 +125,21 @@ def main() -> None:
         " start of the player's turn, which varies with the deal):"
     )
     for game, mode, options in SETUPS:
-        host, code = table(game, mode, options)
-        page = body(host.get(f"/es/t/{code}/"))
-        row(f"{game} {mode} table page", page)
-        total = page
-        text = page.decode()
-        for url in [*sorted(set(LOADS.findall(text))), ICON.search(text).group(1)]:
-            data = body(host.get(url))
-            total += data
-            row(f"  {url}", data)
-        row(f"  {game} {mode}: all", total)
+        row(f"  {game} {mode}: all", first_load(game, mode, options, show=True))
+    dealt = services.secrets
+    for game, mode, options in SETUPS if args.deals else ():
+        if mode != "digital":
+            continue
+        sizes = []
+        for seed in range(1, args.deals + 1):
+            services.secrets = Seeded(seed)
+            cache.clear()  # the rate limit on new tables
+            sizes.append(len(first_load(game, mode, options)))
+        services.secrets = dealt
+        print(
+            f"{game} {mode}, {args.deals} seeded deals: first load "
+            f"{min(sizes):,}-{max(sizes):,} B raw"
+        )
 
 
 if __name__ == "__main__":
