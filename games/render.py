@@ -192,8 +192,8 @@ def draw(template_name: str, context: dict) -> str:
     """A region's template drawn with `context`: small counts only, so numbers are not
     run through the locale's formatting (a third of the cost of a render). (Its
     indentation was left out when it was loaded: games.template_loader.) The adapters
-    draw the parts they keep per language with it too (a card, a row of a sheet, another
-    player's sheet): render_to_string formats every number for the locale."""
+    draw the parts they keep with it too (a card, a row of a sheet, a pile, a seat's place
+    in the trick): render_to_string formats every number for the locale."""
     template = engines["django"].get_template(template_name).template
     html = template.render(Context(context, autoescape=True, use_l10n=False))
     # as a plain str: a SafeString has a __dict__, so the garbage collector tracks it and
