@@ -12,7 +12,6 @@ import argparse
 import gzip
 import os
 import re
-import secrets
 import sys
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from bench.updates import Dealt  # noqa: E402
 from games import services  # noqa: E402
 from games.models import Table  # noqa: E402
 from games.registry import get_game  # noqa: E402
@@ -77,19 +77,6 @@ def table(game: str, mode: str, options: dict) -> tuple[Client, str]:
     return host, code
 
 
-class Seeded:
-    """games.services' `secrets`, but for the seed of a deal."""
-
-    def __init__(self, seed: int):
-        self.seed = seed
-
-    def __getattr__(self, name):
-        return getattr(secrets, name)
-
-    def randbits(self, bits):
-        return self.seed
-
-
 def first_load(game: str, mode: str, options: dict, show: bool = False) -> bytes:
     """A table page in play and everything it loads."""
     host, code = table(game, mode, options)
@@ -132,7 +119,7 @@ def main() -> None:
             continue
         sizes = []
         for seed in range(1, args.deals + 1):
-            services.secrets = Seeded(seed)
+            services.secrets = Dealt(seed)
             cache.clear()  # the rate limit on new tables
             sizes.append(len(first_load(game, mode, options)))
         services.secrets = dealt

@@ -146,13 +146,17 @@ def presence_cost(table):
 
 
 class Dealt:
-    """games.services' `secrets`, but for the seed of a deal: the same at both tables."""
+    """games.services' `secrets`, but for the seed of a deal (`seed`): the same at both
+    tables, and for every checkout (bench/pages.py --deals)."""
+
+    def __init__(self, seed: int = 7):
+        self.seed = seed
 
     def __getattr__(self, name):
         return getattr(secrets, name)
 
     def randbits(self, bits):
-        return 7
+        return self.seed
 
 
 def main():
