@@ -150,7 +150,7 @@ def screen(
     earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
     now = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang)
     with translation.override(lang):
-        context = table_context(snap, phone_seats, active, host, notes)
+        context = table_context(snap, phone_seats, active, host, notes, lang)
         names, memo = tuple(context), {}
         for name, template, pane in (*HEAD, *middle, *TAIL):
             found = _inputs(template, names)
@@ -158,7 +158,7 @@ def screen(
                 None if found is None else template_inputs.fingerprint(found, context, memo)
             )
             if drawn_from is None:
-                now.regions.append((name, draw(template, context), pane))
+                now.regions.append((name, draw(template, context, lang), pane))
             elif name in earlier and previous.inputs.get(name) == drawn_from:
                 now.regions.append((name, earlier[name], pane))
                 now.keep(name, previous)
@@ -166,7 +166,7 @@ def screen(
                 shared = snap.drawn.setdefault((template, lang), [])
                 same = next((entry for entry in shared if entry[0] == drawn_from), None)
                 if same is None:
-                    now.regions.append((name, draw(template, context), pane))
+                    now.regions.append((name, draw(template, context, lang), pane))
                     shared.append(
                         (drawn_from, now.regions[-1][1], now.digest(name), now.parts(name))
                     )
@@ -188,14 +188,18 @@ def _inputs(template_name: str, names: tuple[str, ...]) -> tuple | None:
     return tuple(path for path in found if path[0] in names and path[0] not in STAMPED)
 
 
-def draw(template_name: str, context: dict) -> str:
+def draw(template_name: str, context: dict, lang: str | None = None) -> str:
     """A region's template drawn with `context`: small counts only, so numbers are not
     run through the locale's formatting (a third of the cost of a render). (Its
     indentation was left out when it was loaded: games.template_loader.) The adapters
     draw the parts they keep with it too (a card, a row of a sheet, a pile, a seat's place
-    in the trick): render_to_string formats every number for the locale."""
+    in the trick): render_to_string formats every number for the locale. `lang`, the
+    active language when the caller knows it: the template's words read it from the
+    Context (games.template_loader.language; no template of ours switches language)."""
     template = engines["django"].get_template(template_name).template
-    html = template.render(Context(context, autoescape=True, use_l10n=False))
+    drawing = Context(context, autoescape=True, use_l10n=False)
+    drawing.language = lang or translation.get_language()
+    html = template.render(drawing)
     # as a plain str: a SafeString has a __dict__, so the garbage collector tracks it and
     # every tuple holding it, and each phone keeps its regions from one change to the
     # next (its full collections are what holds up a loaded process: README)
@@ -297,9 +301,12 @@ def _act_url(table_code: str, lang: str) -> str:
 
 
 def table_context(
-    snap: Snapshot, phone_seats: list[int], active: int | None, host: bool, notes=None
+    snap: Snapshot, phone_seats: list[int], active: int | None, host: bool, notes=None, lang=None
 ) -> dict:
+    """What the regions are drawn from, for one phone, in the active language (`lang`
+    when the caller knows it)."""
     table, seats = snap.table, snap.seats
+    lang = lang or translation.get_language()
     here = presence.of_seats(seats, notes)
     game = get_game(table.game)
     web = game.web
@@ -332,9 +339,7 @@ def table_context(
         "absent": [s for s in seat_rows if s["presence"] in presence.ABSENT and not s["mine"]],
         "names": names,
         "presence_known": notes is not None,
-        "phrases": _worded_phrases(table.game, translation.get_language())
-        if table.phrases
-        else None,
+        "phrases": _worded_phrases(table.game, lang) if table.phrases else None,
         "active": active,
         # whether the phone plays a seat: what most regions ask, rather than which seat
         # (a region that reads `active` is drawn for each seat)
@@ -361,7 +366,7 @@ def table_context(
             "in_play": table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING,
             "stand_in": mine["stand_in"] if mine else "",
         },
-        "bot_levels": _worded_bot_levels(table.game, translation.get_language()),
+        "bot_levels": _worded_bot_levels(table.game, lang),
         "fields": FIELDS,
         "post_fields": POST_FIELDS,
         "act_url": ACT_URL,

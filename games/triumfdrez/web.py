@@ -193,8 +193,7 @@ def _bid_fields(fields) -> dict:
     }
 
 
-def _auction_words(view: dict, names: dict) -> list[dict]:
-    lang = translation.get_language()
+def _auction_words(view: dict, names: dict, lang: str) -> list[dict]:
     passed = _offered(lang)["pass"]
     return [
         {
@@ -206,14 +205,14 @@ def _auction_words(view: dict, names: dict) -> list[dict]:
     ]
 
 
-def _bid_choices(lowest: int, default: int | None) -> dict:
+def _bid_choices(lowest: int, default: int | None, lang: str) -> dict:
     """What a bid's fields offer (games/triumfdrez/_bid_tricks.html): tricks from `lowest`,
     `default` chosen; the figures and colours, the same at every table. Drawn once per
     process for each language and content ({% fragment %})."""
     return {
         "bid_range": tuple(range(lowest, engine.MAX_TRICKS + 1)),  # a range is slow to digest
         "default": default,
-        "choices": _offered(translation.get_language())["bid_choices"],
+        "choices": _offered(lang)["bid_choices"],
     }
 
 
@@ -230,6 +229,9 @@ def _offered(lang: str) -> dict:
                 "colours": tuple((n, str(name)) for n, name in COLOUR_NAMES.items()),
             },
             "pass": str(PASS),
+            "figure_names": {f: str(name) for f, name in FIGURE_NAMES.items()},
+            "reasons": {reason: str(words) for reason, words in TRICK_REASONS.items()},
+            "too_low": str(REFUSALS["bid_too_low"]),
         }
 
 
@@ -471,6 +473,7 @@ def _ranking(view: dict, teams, names: dict) -> list[dict]:
 def _companion(state: dict, me, names: dict) -> dict:
     """The tracker: auction in words, sides with their players, history (D-AUCTION, D-SCORE)."""
     view = companion.view(state, me)
+    lang = translation.get_language()  # once: looking it up costs 4 µs
     teams = view["teams"]
     contract = view.get("contract")
     declaring = view.get("declaring_team")
@@ -481,7 +484,7 @@ def _companion(state: dict, me, names: dict) -> dict:
             "hand_no": hand["hand_no"],
             "dealer": names.get(hand["dealer"], ""),
             "declarer": names.get(hand["contract"]["seat"], ""),
-            "contract": bid_words(hand["contract"]),
+            "contract": bid_words(hand["contract"], lang),
             "tricks_won": hand["tricks_won"],
             "made": hand["tricks_won"] >= hand["contract"]["tricks"],
             # per side: what the hand brought, and the running total after it
@@ -500,8 +503,8 @@ def _companion(state: dict, me, names: dict) -> dict:
         ],
         "dealer_name": names.get(view["dealer"]),
         "turn_name": names.get(view["turn"]),
-        "auction": _auction_words(view, names),
-        "contract_words": bid_words(contract) if contract else None,
+        "auction": _auction_words(view, names, lang),
+        "contract_words": bid_words(contract, lang) if contract else None,
         "declarer_name": names.get(contract["seat"]) if contract else None,
         "declaring_names": _names_of(names, teams[declaring]) if declaring is not None else [],
         "history": history,
@@ -510,7 +513,7 @@ def _companion(state: dict, me, names: dict) -> dict:
         else [],
         "ranking": _ranking(view, teams, names),
         # A bid of as many tricks can still beat the current one (open, fewer trumps).
-        "bid": _bid_choices(1, (view.get("current_bid") or {}).get("tricks", 1)),
+        "bid": _bid_choices(1, (view.get("current_bid") or {}).get("tricks", 1), lang),
         "seat_choices": sorted(names.items()),
         # every entry can be taken back until the hand is confirmed, a contract entered
         # directly too (the engine's legal actions say what can)
@@ -521,13 +524,12 @@ def _companion(state: dict, me, names: dict) -> dict:
     }
 
 
-def _trick_seats(view: dict, names: dict, me, to_act) -> list[str]:
+def _trick_seats(view: dict, names: dict, me, to_act, lang: str) -> list[str]:
     """Each seat's place in the trick, from the phone's own seat round, as `trick_slot`
     draws it."""
     played = {p["seat"]: p["card"] for p in view["trick"]}
     count = len(view["hand_sizes"])
     first = me if me is not None else 0
-    lang = translation.get_language()
     return [
         trick_slot(
             position,
@@ -568,12 +570,12 @@ def trick_slot(position: int, name: str, mine: bool, turn: bool, card: str) -> s
     return draw("games/triumfdrez/_trick_slot.html", {"slot": slot})
 
 
-def _led(trick: list[dict]) -> dict | None:
+def _led(trick: list[dict], lang: str) -> dict | None:
     """The figure the trick was led with (what others follow, D-FOLLOW)."""
     if not trick:
         return None
     figure = figure_of(trick[0]["card"])
-    return {"symbol": FIGURE_SYMBOLS[figure], "name": str(FIGURE_NAMES[figure])}
+    return {"symbol": FIGURE_SYMBOLS[figure], "name": _offered(lang)["figure_names"][figure]}
 
 
 def _digital(state: dict, me, names: dict) -> dict:
@@ -581,7 +583,9 @@ def _digital(state: dict, me, names: dict) -> dict:
     auction, the trick, the last trick and why it was won, the sides' tricks and scores;
     other hands only where the view shows them (an open contract, D-OPEN)."""
     view = engine.view(state, me)
-    card_of = functools.partial(_card_context, translation.get_language())
+    lang = translation.get_language()  # once: looking it up costs 4 µs
+    offered = _offered(lang)
+    card_of = functools.partial(_card_context, lang)
     hand = view.get("hand") or []
     contract = view.get("contract")
     to_act = engine.to_act(state)
@@ -632,7 +636,7 @@ def _digital(state: dict, me, names: dict) -> dict:
                 for p in last["cards"]
             ],
             "winner": names.get(last["winner"], ""),
-            "reason": str(TRICK_REASONS[last["reason"]]),
+            "reason": offered["reasons"][last["reason"]],
         }
     result = view.get("last_result")
     explained = None
@@ -641,7 +645,7 @@ def _digital(state: dict, me, names: dict) -> dict:
         won, bid = result["tricks_taken"], c["tricks"]
         explained = {
             "declarer": names.get(c["seat"], ""),
-            "contract": bid_words(c),
+            "contract": bid_words(c, lang),
             "bid": bid,
             "won": won,
             "made": result["made"],
@@ -671,23 +675,23 @@ def _digital(state: dict, me, names: dict) -> dict:
         "can_pass": top is not None,
         # the Bid button is enabled only for bids that beat the current one (static/js/triumfdrez.js)
         "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
-        "bid": _bid_choices(top["tricks"] if top else 1, None),
-        "auction": _auction_words(view, names),
-        "contract_words": bid_words(contract) if contract else None,
+        "bid": _bid_choices(top["tricks"] if top else 1, None, lang),
+        "auction": _auction_words(view, names, lang),
+        "contract_words": bid_words(contract, lang) if contract else None,
         "declarer_name": names.get(contract["seat"]) if contract else None,
         "sides": sides,
         "trick": [
             {"name": names.get(p["seat"], ""), "card": card_of(p["card"])} for p in view["trick"]
         ],
         # the trick laid out by seat, from this phone's (or seat 0's) round the table
-        "trick_seats": _trick_seats(view, names, me, to_act),
-        "led": _led(view["trick"]),
+        "trick_seats": _trick_seats(view, names, me, to_act, lang),
+        "led": _led(view["trick"], lang),
         "last_trick": last_trick,
         "tricks_played": sum(view["tricks_won"]),
         "open_hands": open_hands,
         "others": [
             other_player(
-                translation.get_language(),
+                lang,
                 names.get(seat, ""),
                 size,
                 seat == view["dealer"],
@@ -704,5 +708,5 @@ def _digital(state: dict, me, names: dict) -> dict:
         if view.get("winner") is not None
         else [],
         "ranking": _ranking(view, teams, names),
-        "too_low": str(REFUSALS["bid_too_low"]),
+        "too_low": offered["too_low"],
     }

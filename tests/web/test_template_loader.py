@@ -2,7 +2,10 @@
 {% blocktranslate %} keep their words per language, and draw exactly what Django's own
 nodes draw, in every language, whichever language drew them first."""
 
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.template import Context, engines
 from django.template.loader import get_template
 from django.templatetags.i18n import BlockTranslateNode, TranslateNode
@@ -49,7 +52,11 @@ def test_worded_tags_draw_what_djangos_draw_in_every_language(source):
                 with translation.override(lang):
                     expected = django_own.render(Context(context, autoescape=autoescape))
                     got = worded.render(Context(context, autoescape=autoescape))
-                assert got == expected, (lang, count, autoescape)
+                    # as games.render.draw draws: the language set on the Context
+                    told = Context(context, autoescape=autoescape)
+                    told.language = lang
+                    got_told = worded.render(told)
+                assert got == expected == got_told, (lang, count, autoescape)
                 drawn.add(got)
     assert len(drawn) > 1 or "Not in any catalogue" in source
 
@@ -84,3 +91,16 @@ def test_the_table_screens_words_are_looked_up_once_per_language():
         tags = nodes.get_nodes_by_type(TranslateNode) + nodes.get_nodes_by_type(BlockTranslateNode)
         assert len(tags) > 20
         assert all(type(n) in (WordedTranslateNode, WordedBlockTranslateNode) for n in tags)
+
+
+def test_no_template_switches_language():
+    """games.render.draw tells a template's words the language on its Context: right only
+    if no template switches language inside ({% language %})."""
+    root = Path(settings.BASE_DIR)
+    found = [
+        path
+        for folder in ("templates", "tests")
+        for path in (root / folder).rglob("*.html")
+        if "{% language" in path.read_text()
+    ]
+    assert found == []
