@@ -30,7 +30,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games import charts, labels, online, phrases, presence, template_inputs
+from games import charts, labels, online, phrases, presence, template_inputs, template_loader
 from games.labels import seat_name
 from games.live import Snapshot
 from games.models import Table
@@ -196,7 +196,7 @@ def draw(template_name: str, context: dict, lang: str | None = None) -> str:
     in the trick): render_to_string formats every number for the locale. `lang`, the
     active language when the caller knows it: the template's words read it from the
     Context (games.template_loader.language; no template of ours switches language)."""
-    template = engines["django"].get_template(template_name).template
+    template = template_loader.compiled(engines["django"], template_name)
     drawing = Context(context, autoescape=True, use_l10n=False)
     drawing.language = lang or translation.get_language()
     html = template.render(drawing)

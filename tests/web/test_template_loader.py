@@ -7,10 +7,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.template import Context, engines
+from django.template.autoreload import reset_loaders
 from django.template.loader import get_template
 from django.templatetags.i18n import BlockTranslateNode, TranslateNode
 from django.utils import translation
 
+from games import template_loader
 from games.template_loader import WordedBlockTranslateNode, WordedTranslateNode, word
 
 LANGS = ("es", "el", "ru", "fr")
@@ -104,3 +106,16 @@ def test_no_template_switches_language():
         if "{% language" in path.read_text()
     ]
     assert found == []
+
+
+def test_a_compiled_template_is_kept_until_the_loaders_are_reset():
+    """games.render.draw finds a region's template once, until a template changes in
+    development (Django's autoreloader resets the loaders, as here)."""
+    engine = engines["django"]
+    first = template_loader.compiled(engine, "games/_live.html#log")
+    assert first is engine.get_template("games/_live.html#log").template
+    assert template_loader.compiled(engine, "games/_live.html#log") is first
+    reset_loaders()
+    again = template_loader.compiled(engine, "games/_live.html#log")
+    assert again is not first
+    assert again is engine.get_template("games/_live.html#log").template
