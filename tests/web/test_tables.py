@@ -379,6 +379,36 @@ def test_piles_are_drawn_once_per_content_with_their_buttons():
     assert "discard-pile" in discard and "pile-face empty" in discard and "<button" not in discard
 
 
+def test_a_hand_and_the_proposals_are_drawn_once_per_content():
+    from games.triggs import web as render
+
+    render.hand_cards.cache_clear()
+    playing = render.hand_cards((3, 7, 7), True)
+    assert render.hand_cards((3, 7, 7), True) is playing  # in any language: no words
+    assert render.hand_cards.cache_info().hits == 1
+    assert re.findall(r'<input type="checkbox" name="card" value="(\d+)">', playing) == [
+        "3",
+        "7",
+        "7",
+    ]
+    seen = render.hand_cards((3, 7, 7), False)
+    assert "checkbox" not in seen and seen.count('class="hand-card" data-card="7"') == 2
+    assert render.hand_cards((), True) == ""
+    # a row's proposals: one button per number of sets, the one filling the row starred
+    render.cross_row.cache_clear()
+    spanish = render.cross_row("es", 11, ((11,), (11,), (1, 10)), 3)
+    assert render.cross_row("es", 11, ((11,), (11,), (1, 10)), 3) is spanish
+    assert render.cross_row.cache_info().hits == 1
+    assert re.findall(r'name="box" value="([^"]+)"', spanish) == [
+        "11:11",
+        "11:11|11",
+        "11:11|11|1+10",
+    ]
+    assert spanish.count(" fills") == 1 and 'aria-label="Tachar 11 ×3: 11 · 11 · 1+10 ★"' in spanish
+    french = render.cross_row("fr", 11, ((11,), (11,), (1, 10)), 4)
+    assert "Cocher 11 ×1\xa0: 11" in french and "fills" not in french
+
+
 def test_a_refused_create_form_keeps_every_choice(client):
     fields = {"game": "triumfdrez", "mode": "digital", "players": "3", "target": "70", "name": ""}
     response = client.post("/fr/play/", fields)

@@ -178,6 +178,27 @@ def test_a_seats_place_in_the_trick_is_drawn_once_per_content():
     assert 'class="slot mine"' in empty and 'class="d-card empty"' in empty
 
 
+def test_a_card_of_ones_hand_is_drawn_once_per_language_and_content():
+    from games.triumfdrez import web
+
+    web.hand_card.cache_clear()
+    playable = web.hand_card("fr", "knight-9", True, None)
+    assert web.hand_card("fr", "knight-9", True, None) is playable
+    assert web.hand_card.cache_info().hits == 1
+    assert playable == (
+        '<button name="card" value="knight-9" class="card-button" data-card="knight-9">'
+        + web.card_html("fr", "knight-9")
+        + "</button>"
+    )
+    refused = web.hand_card("fr", "knight-9", False, "must_follow")
+    assert 'type="button" class="card-button unplayable" aria-disabled="true"' in refused
+    assert 'data-reason="must_follow"' in refused and 'name="card"' not in refused
+    assert web.card_html("fr", "knight-9") in refused
+    assert "data-reason" not in web.hand_card("fr", "knight-9", False, None)
+    # the card's words in the hand's language
+    assert web.card_html("ru", "knight-9") in web.hand_card("ru", "knight-9", True, None)
+
+
 def test_another_player_is_worded_once_per_language_and_content():
     from games.triumfdrez import web
 
