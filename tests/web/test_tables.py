@@ -394,6 +394,10 @@ def test_a_hand_and_the_proposals_are_drawn_once_per_content():
     seen = render.hand_cards((3, 7, 7), False)
     assert "checkbox" not in seen and seen.count('class="hand-card" data-card="7"') == 2
     assert render.hand_cards((), True) == ""
+    # the rows still open, to cross with ticked cards
+    assert (
+        render.row_options((2, 11)) == '<option value="2">2</option><option value="11">11</option>'
+    )
     # a row's proposals: one button per number of sets, the one filling the row starred
     render.cross_row.cache_clear()
     spanish = render.cross_row("es", 11, ((11,), (11,), (1, 10)), 3)
