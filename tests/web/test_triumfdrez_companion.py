@@ -49,3 +49,18 @@ def test_the_declaring_side_is_named_in_words_not_only_a_star():
     html = ana.get(f"/fr/t/{code}/").content.decode()
     row = html[html.index('class="declaring"') :]
     assert "★" in row[:400] and "le camp déclarant" in row[:400]
+
+
+def test_the_declarers_and_the_tricks_pad_are_written_once():
+    from games.triumfdrez import web
+
+    web.seat_options.cache_clear()
+    options = web.seat_options(((0, "<b>Ana</b>"), (1, "Boris")))
+    assert web.seat_options(((0, "<b>Ana</b>"), (1, "Boris"))) is options
+    assert options == (
+        '<option value="0">&lt;b&gt;Ana&lt;/b&gt;</option><option value="1">Boris</option>'
+    )
+    assert type(options) is str  # plain data for the region's digest
+    assert re.findall(r'<button name="tricks" value="(\d+)">\1</button>', web.TRICKS_PAD) == [
+        str(n) for n in range(14)
+    ]
