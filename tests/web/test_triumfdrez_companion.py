@@ -64,3 +64,16 @@ def test_the_declarers_and_the_tricks_pad_are_written_once():
     assert re.findall(r'<button name="tricks" value="(\d+)">\1</button>', web.TRICKS_PAD) == [
         str(n) for n in range(14)
     ]
+
+
+def test_an_auction_line_is_written_once_per_content():
+    from games.triumfdrez import web
+
+    web.auction_line.cache_clear()
+    bid = web.auction_line("<b>Ana</b>", "5 bazas · ♞ Caballo", False)
+    assert web.auction_line("<b>Ana</b>", "5 bazas · ♞ Caballo", False) is bid
+    assert bid == "<li><strong>&lt;b&gt;Ana&lt;/b&gt;</strong>: 5 bazas · ♞ Caballo</li>"
+    assert web.auction_line("Boris", "Paso", True) == (
+        '<li class="pass"><strong>Boris</strong>: Paso</li>'
+    )
+    assert type(bid) is str  # plain data for the region's digest
