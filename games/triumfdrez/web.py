@@ -596,6 +596,26 @@ def hand_card(lang: str, card_id: str, legal: bool, reason: str | None) -> str:
     return draw("games/triumfdrez/_hand_card.html", {"entry": entry}, lang).strip()
 
 
+@functools.lru_cache(maxsize=1024)
+def last_trick_html(
+    lang: str, moment: str, winner: str, reason: str, plays: tuple[tuple[str, str], ...]
+) -> str:
+    """The last trick (a part of the trick's region): who won it and why (`reason`,
+    worded), and each card played in it (`plays`: (name, card) pairs). Drawn once per
+    process for each language and trick and shared by every phone: the trick's region is
+    drawn with every card played, the last trick changes once a trick. `moment`: what
+    the page's script shows it by, once (the hand and the tricks played). A plain str,
+    written with |safe."""
+    last = {
+        "moment": moment,
+        "winner": winner,
+        "reason": reason,
+        "plays": [{"name": name, "card": card_html(lang, card)} for name, card in plays],
+    }
+    with translation.override(lang):
+        return draw("games/triumfdrez/_last_trick.html", {"last": last}, lang).strip()
+
+
 @functools.lru_cache(maxsize=4096)
 def trick_slot(position: int, name: str, mine: bool, turn: bool, card: str) -> str:
     """A seat's place in the trick (a part of the trick's region): its name, and the card
@@ -659,14 +679,13 @@ def _digital(state: dict, me, names: dict) -> dict:
     last = view.get("last_trick")
     last_trick = None
     if last and contract:
-        last_trick = {
-            "plays": [
-                {"name": names.get(p["seat"], ""), "card": card_of(p["card"])}
-                for p in last["cards"]
-            ],
-            "winner": names.get(last["winner"], ""),
-            "reason": offered["reasons"][last["reason"]],
-        }
+        last_trick = last_trick_html(
+            lang,
+            f"trick-{view['hand_no']}-{sum(view['tricks_won'])}",
+            names.get(last["winner"], ""),
+            offered["reasons"][last["reason"]],
+            tuple((names.get(p["seat"], ""), p["card"]) for p in last["cards"]),
+        )
     result = view.get("last_result")
     explained = None
     if result and hand_done:
@@ -686,7 +705,11 @@ def _digital(state: dict, me, names: dict) -> dict:
             ],
         }
     open_hands = [
-        {"seat": seat, "name": names.get(seat, ""), "cards": [card_of(c) for c in cards]}
+        {
+            "seat": seat,
+            "name": names.get(seat, ""),
+            "cards": "".join(card_of(c)["html"] for c in cards),
+        }
         for seat, cards in enumerate(view.get("open_hands") or [])
         if cards and seat != me
     ]
@@ -709,14 +732,10 @@ def _digital(state: dict, me, names: dict) -> dict:
         "contract_words": bid_words(contract, lang) if contract else None,
         "declarer_name": names.get(contract["seat"]) if contract else None,
         "sides": sides,
-        "trick": [
-            {"name": names.get(p["seat"], ""), "card": card_of(p["card"])} for p in view["trick"]
-        ],
         # the trick laid out by seat, from this phone's (or seat 0's) round the table
         "trick_seats": _trick_seats(view, names, me, to_act, lang),
         "led": _led(view["trick"], lang),
         "last_trick": last_trick,
-        "tricks_played": sum(view["tricks_won"]),
         "open_hands": open_hands,
         "others": [
             other_player(

@@ -199,6 +199,21 @@ def test_a_card_of_ones_hand_is_drawn_once_per_language_and_content():
     assert web.card_html("ru", "knight-9") in web.hand_card("ru", "knight-9", True, None)
 
 
+def test_the_last_trick_is_drawn_once_per_language_and_trick():
+    from games.triumfdrez import web
+
+    web.last_trick_html.cache_clear()
+    plays = (("<b>Ana</b>", "knight-9"), ("Boris", "pawn-2"))
+    last = web.last_trick_html("ru", "trick-1-3", "Boris", "козырь", plays)
+    assert web.last_trick_html("ru", "trick-1-3", "Boris", "козырь", plays) is last
+    assert web.last_trick_html.cache_info().hits == 1
+    assert 'id="last-trick" data-moment="trick-1-3"' in last
+    assert "Boris взял(а) последнюю взятку" in last and "козырь." in last
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in last and "<b>Ana" not in last
+    assert web.card_html("ru", "knight-9") in last and web.card_html("ru", "pawn-2") in last
+    assert last.startswith("<!--part-->") and last.endswith("<!--/part-->")
+
+
 def test_another_player_is_worded_once_per_language_and_content():
     from games.triumfdrez import web
 
