@@ -11,10 +11,13 @@ bytes: the message one phone is sent per change (raw and gzip; the WebSocket has
 compression), median and p95 over phones and moves. CPU: process time to draw one phone's
 update (screen, diff, stamp), median and p95, measured in one run: compare them with each
 other, not across machines. Beside it, the same on a second table dealt and played the
-same with every region drawn ("all drawn"). The phones of a table share one snapshot as a
-process's sockets do, so a phone takes what another phone of its language drew from the
-same inputs; the two tables' players have other names, so neither takes what the other
-drew. (Until 2026-11-25 both ways drew from one snapshot and one table, and each took
+same with every region drawn ("all drawn": from the same change, a phone takes what
+another phone of its language drew, but nothing from earlier changes). The phones of a
+table share one snapshot as a process's sockets do, and a phone takes a region drawn
+lately from the same inputs in its language (games.render.drawn: the same turn comes
+round again); the two tables' players have other names, so neither takes what the other
+drew. One table alone in the process: with many, the regions kept are fewer for each
+(bench/load.py). (Until 2026-11-25 both ways drew from one snapshot and one table, and each took
 what the other had just drawn: the CPU it printed was about half the real one.)
 
 presence: what presence costs each phone, measured after the moves: one seat's phone goes
@@ -110,6 +113,10 @@ def run(game, mode, moves, rng):
             # (games.live.keep): a region drawn for one phone is taken by another whose
             # inputs and language are the same (with --lang; else each has its own)
             snap = live.snapshot(table)
+            # all drawn: nothing taken from earlier changes (games.render.drawn)
+            kept_regions = render.drawn
+            if not kept:
+                render.drawn = render.Kept(kept_regions.size)
             for phone in range(4):
                 start = time.process_time()
                 previous = shown[kept][phone] if kept else None
@@ -122,6 +129,7 @@ def run(game, mode, moves, rng):
                     sizes.append(len(data))
                     zipped.append(len(gzip.compress(data, 6)))
                 shown[kept][phone] = now
+            render.drawn = kept_regions
     away = presence_cost(tables[True])
     return sizes, zipped, cpu[True], cpu[False], regions, away
 

@@ -12,7 +12,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
@@ -29,17 +29,12 @@ class Snapshot:
     """A table as a render needs it, read in one go: the row, its seats and the rows of
     its log, and once the game is over its progress (games.charts). Rendering from it
     reads nothing more, so the phones on one process can share one snapshot per change
-    and the regions drawn from it (games.consumers), and render outside the database
-    thread."""
+    (games.consumers), and render outside the database thread."""
 
     table: Table
     seats: list[Seat]
     log_rows: list[dict]
     progress: list | None = None
-    # the regions drawn from it so far, shared by the phones that render it
-    # (games.render.screen): (template, language) → [(digest of its inputs, html, digest
-    # of the html, parts)]
-    drawn: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | None:

@@ -139,7 +139,9 @@ def screen(
     when the phone's socket knows it. A region whose inputs are equal to those it had on
     `previous` (the phone's last screen) is taken from there, and one whose inputs are
     equal to those another phone drew it from for the same snapshot is taken from that
-    phone's: neither is drawn again."""
+    phone's: neither is drawn again; nor is one whose inputs are those it was drawn from
+    lately, at this table or another, in the same language (`drawn`): whose turn it is
+    comes round again, and so do the piles of a game, the players' lines."""
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
     middle = STAGE.get(stage) or tuple(get_game(table.game).web.screen(table.mode))
@@ -163,16 +165,14 @@ def screen(
                 now.regions.append((name, earlier[name], pane))
                 now.keep(name, previous)
             else:
-                shared = snap.drawn.setdefault((template, lang), [])
-                same = next((entry for entry in shared if entry[0] == drawn_from), None)
+                key = (template, lang, drawn_from)
+                same = drawn.get(key)
                 if same is None:
                     now.regions.append((name, draw(template, context, lang), pane))
-                    shared.append(
-                        (drawn_from, now.regions[-1][1], now.digest(name), now.parts(name))
-                    )
+                    drawn.put(key, (now.regions[-1][1], now.digest(name), now.parts(name)))
                 else:
-                    now.regions.append((name, same[1], pane))
-                    now.take(name, same[2], same[3])
+                    now.regions.append((name, same[0], pane))
+                    now.take(name, same[1], same[2])
             now.inputs[name] = drawn_from
     return now
 
@@ -422,6 +422,45 @@ def table_summary(table: Table) -> dict:
     }
 
 
+class Kept:
+    """The last `size` values put here, by key, for this process (a key's value is never
+    None): used from the event loop and from the database thread."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._kept: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self.hits = 0
+
+    def get(self, key):
+        with self._lock:
+            value = self._kept.get(key)
+            if value is not None:
+                self._kept.move_to_end(key)
+                self.hits += 1
+            return value
+
+    def put(self, key, value) -> None:
+        with self._lock:
+            self._kept[key] = value
+            if len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+
+# The regions drawn lately, by template, language and the digest of their inputs: (html,
+# digest, parts), as each phone's Screen keeps them (`screen`). Keys and values are
+# strings, numbers and tuples, but for the parts (a dict, shared with the screens).
+drawn = Kept(4096)
+
+
 class Fragments:
     """Templates drawn with only the variables given: the companion Triggs status line and
     corrections, a bid's fields, the phrases and the table tools are each the same for
@@ -436,34 +475,26 @@ class Fragments:
     SIZE = 4096
 
     def __init__(self):
-        self._kept: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()  # drawn in the event loop and in the database thread
-        self.hits = 0
+        self.kept = Kept(self.SIZE)
+
+    @property
+    def hits(self) -> int:
+        return self.kept.hits
 
     def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-            self.hits = 0
+        self.kept.clear()
 
     def get(self, name: str, lang: str, context: dict) -> str:
         digest = template_inputs.digest(context)
         # the name as a plain str: a template's literal is a SafeString, which the garbage
         # collector tracks, and every key holding one with it
         key = (str.__str__(name), lang, digest)
-        if digest is not None:
-            with self._lock:
-                html = self._kept.get(key)
-                if html is not None:
-                    self._kept.move_to_end(key)
-                    self.hits += 1
-                    return html
-        with translation.override(lang):
-            html = draw(name, context)
-        if digest is not None:
-            with self._lock:
-                self._kept[key] = html
-                if len(self._kept) > self.SIZE:
-                    self._kept.popitem(last=False)
+        html = None if digest is None else self.kept.get(key)
+        if html is None:
+            with translation.override(lang):
+                html = draw(name, context)
+            if digest is not None:
+                self.kept.put(key, html)
         return html
 
 

@@ -300,16 +300,18 @@ def test_cached_sheet_rows_carry_each_tables_own_address_and_fields():
 
 def test_shared_fragments_carry_each_phones_own_csrf_token(table_with_two):
     """The status line and the table tools are drawn once per language and content
-    (games.render.Fragments); the token in their forms is each phone's own, and the
-    host's forms work with it."""
+    (games.render.Fragments, and the regions holding them: games.render.drawn); the
+    token in their forms is each phone's own, and the host's forms work with it."""
     from games import render
 
     table, host, guest = table_with_two
     host.cookies.load({"csrftoken": "a" * 32})
     guest.cookies.load({"csrftoken": "b" * 32})
     render.fragments.clear()
+    render.drawn.clear()
     pages = [c.get(f"/es/t/{table.code}/").content.decode() for c in (host, host, guest)]
-    assert render.fragments.hits >= 4  # the host's second page drew none anew
+    regions = pages[0].count('class="region ')
+    assert render.drawn.hits >= regions > 4  # the host's second page drew none anew
     tools = [page[page.index('<details class="panel tools">') :] for page in pages]
     tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', part) for part in tools]
     assert [len(found) for found in tokens] == [1, 1, 1]  # the tools are one form
