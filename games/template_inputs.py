@@ -132,7 +132,8 @@ def lookup(context: dict, path: tuple[str, ...]):
     """The value at `path` in `context`, as a template finds it; MISSING where there is none."""
     value = context.get(path[0], MISSING)
     for key in path[1:]:
-        if value is MISSING:
+        if value is MISSING or value is None:  # None has nothing to look up (and fast)
+            value = MISSING
             break
         try:
             value = value[key]
