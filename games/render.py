@@ -123,9 +123,6 @@ class Screen:
         """Region `name`'s digest and parts, worked out for another phone's screen."""
         self._digests[name], self._parts[name] = digest, parts
 
-    def digests(self) -> dict[str, tuple[int, tuple[tuple[str, int], ...]]]:
-        return {name: self.digest(name) for name, _html, _pane in self.regions}
-
     def keep(self, name: str, earlier: "Screen") -> None:
         """Region `name` is the same as on `earlier`: take its digest, not work it out."""
         if name in earlier._digests:
@@ -212,9 +209,11 @@ def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] |
     whose frame changed and (region, part id) for each changed part of the others."""
     if shown is None or shown.layout != now.layout:
         return None
-    before, out = shown.digests(), []
-    for name, (frame, parts) in now.digests().items():
-        old_frame, old_parts = before[name]
+    out = []
+    for name, _html, _pane in now.regions:  # the same names in the same order
+        (frame, parts), (old_frame, old_parts) = now.digest(name), shown.digest(name)
+        if frame == old_frame and parts == old_parts:
+            continue  # most regions: unchanged (often the very same digest)
         if frame != old_frame or [i for i, _ in parts] != [i for i, _ in old_parts]:
             out.append((name, None))
         else:
