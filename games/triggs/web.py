@@ -486,9 +486,8 @@ def _cross_words(lang: str, who: str, value: int, sets: tuple, extras: tuple[int
 # -- panels ------------------------------------------------------------------------------
 
 
-def _others(view: dict, names: dict, me, turn_of) -> list[str]:
+def _others(view: dict, names: dict, me, turn_of, lang: str) -> list[str]:
     """Every other player's small sheet, as `other_sheet` draws it."""
-    lang = translation.get_language()
     return [
         other_sheet(
             lang,
@@ -663,6 +662,7 @@ def _correction(view: dict, names: dict, me, answers: list[dict]) -> dict | None
 def _companion(state: dict, me, names: dict) -> dict:
     """Rows of the phone's own sheet with what each box does when tapped (T-C, T-C-BONUS)."""
     view = companion.view(state, me)
+    lang = translation.get_language()  # once: looking it up costs 4 µs
     acting = me in companion.to_act(state)
     placing_extra = acting and view.get("extra_seat") == me
     can_cross = acting and not placing_extra
@@ -671,7 +671,9 @@ def _companion(state: dict, me, names: dict) -> dict:
     # the boxes stay buttons whoever's turn it is (the engine refuses a cross out of turn,
     # with its reason): a row is redrawn only when it is crossed
     tappable = not over and not placing_extra
-    rows = _sheet_rows(sheet, cross=tappable, extra=placing_extra) if sheet is not None else ""
+    rows = (
+        _sheet_rows(sheet, lang, cross=tappable, extra=placing_extra) if sheet is not None else ""
+    )
     sheet_kind = _sheet_kind(tappable, placing_extra) if sheet is not None else None
     marker = view["turn_marker"]
     answers = companion.correction_answers(state, me) if me is not None else []
@@ -692,7 +694,7 @@ def _companion(state: dict, me, names: dict) -> dict:
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
         "others": _others(
-            view, names, me, lambda s: marker and not over and s in companion.to_act(state)
+            view, names, me, lambda s: marker and not over and s in companion.to_act(state), lang
         ),
         "watching": me is None,
         # what the entry region asks, rather than the whole view (it is drawn again
@@ -786,11 +788,11 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "row_options": row_options(tuple(v for v, room in enumerate(rooms, start=1) if room)),
         # what each choice of ticked cards can do, for the hand's buttons (static/js/triggs.js)
         "ways": _ways(hand, crossable) if playing else "{}",
-        "rows": _sheet_rows(sheet, extra=placing_extra) if sheet else "",
+        "rows": _sheet_rows(sheet, lang, extra=placing_extra) if sheet else "",
         "sheet_kind": _sheet_kind(False, placing_extra) if sheet else None,
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
-        "others": _others(view, names, me, lambda s: s in to_act),
+        "others": _others(view, names, me, lambda s: s in to_act, lang),
         "watching": me is None,
         "turn_name": names.get(view["turn"]),
         "winner_name": names.get(view.get("winner")),
@@ -824,12 +826,11 @@ def _ways(hand: list[int], crossable: list[dict]) -> str:
     return text.replace("&", "&amp;").replace("'", "&#39;")
 
 
-def _sheet_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> str:
+def _sheet_rows(sheet: list[int], lang: str, cross: bool = False, extra: bool = False) -> str:
     """A sheet's rows for the tappable play-sheet grid (T-C, T-C-BONUS): with `cross`, each
     open box is a button crossing up to it; with `extra`, the first open box of each open
     row is a button for an extra cross."""
     kind = _sheet_kind(cross, extra)
-    lang = translation.get_language()
     return "".join(  # rows drawn from templates, their text escaped there
         play_row(lang, value, done, kind if done < engine.ROW_SIZES[value] else None)
         for value, done in zip(engine.VALUES, sheet, strict=True)
