@@ -135,10 +135,9 @@ def screen(
     """Draw the phone's screen (in `lang`); `notes`, who is at the table (games.presence),
     when the phone's socket knows it. A region whose inputs are equal to those it had on
     `previous` (the phone's last screen) is taken from there, and one whose inputs are
-    equal to those another phone drew it from for the same snapshot is taken from that
-    phone's: neither is drawn again; nor is one whose inputs are those it was drawn from
-    lately, at this table or another, in the same language (`drawn`): whose turn it is
-    comes round again, and so do the piles of a game, the players' lines."""
+    those it was drawn from lately in the same language, for any phone at any table, is
+    taken from that drawing (`drawn`): neither is drawn again. The phones of a change share
+    its drawings so, and whose turn it is comes round again (a status line, a bid's form)."""
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
     middle = STAGE.get(stage) or tuple(get_game(table.game).web.screen(table.mode))

@@ -1,8 +1,9 @@
 """A phone's screen keeps the regions whose inputs did not change (games.render.screen with
-the phone's previous screen, games.template_inputs), and takes those another phone drew
-from the same snapshot with equal inputs: in random seeded games of every game and mode,
-what it keeps, takes and draws is byte for byte what drawing everything gives, and it
-does keep and take regions."""
+the phone's previous screen, games.template_inputs), and takes those drawn lately with
+equal inputs in its language, by another phone or for an earlier change
+(games.render.drawn): in random seeded games of every game and mode, what it keeps,
+takes and draws is byte for byte what drawing everything alone gives, and it does keep
+and take regions."""
 
 import random
 import uuid
