@@ -98,10 +98,12 @@ class WordedTranslateNode(TranslateNode):
     """{% translate "…" %}: what Django's node renders, kept per language (and escaping)."""
 
     def render(self, context):
-        key = (language(context), context.autoescape)
+        lang = language(context)
+        key = (lang, context.autoescape)
         value = self.worded.get(key)
-        if value is None:
-            value = self.worded[key] = super().render(context)
+        if value is None:  # looked up in the language it is kept for
+            with translation.override(lang):
+                value = self.worded[key] = super().render(context)
         return value
 
 
@@ -129,22 +131,24 @@ class WordedBlockTranslateNode(BlockTranslateNode):
                 return super().render(context)  # Django's error
             key = (lang, count)
             message = self.worded.get(key)
-            if message is None:
-                if message_context:
-                    message = translation.npgettext(message_context, singular, plural, count)
-                else:
-                    message = translation.ngettext(singular, plural, count)
+            if message is None:  # looked up in the language it is kept for
+                with translation.override(lang):
+                    if message_context:
+                        message = translation.npgettext(message_context, singular, plural, count)
+                    else:
+                        message = translation.ngettext(singular, plural, count)
                 if isinstance(count, int) and len(self.worded) < WORDED:
                     self.worded[key] = message  # a float's or Decimal's form: each time
             values[self.countervar] = count
         else:
             message = self.worded.get(lang)
-            if message is None:
-                message = self.worded[lang] = (
-                    translation.pgettext(message_context, singular)
-                    if message_context
-                    else translation.gettext(singular)
-                )
+            if message is None:  # looked up in the language it is kept for
+                with translation.override(lang):
+                    message = self.worded[lang] = (
+                        translation.pgettext(message_context, singular)
+                        if message_context
+                        else translation.gettext(singular)
+                    )
         data = {name: self.fill(name, values, context) for name in names}
         try:
             return message % data

@@ -63,6 +63,20 @@ def test_worded_tags_draw_what_djangos_draw_in_every_language(source):
     assert len(drawn) > 1 or "Not in any catalogue" in source
 
 
+@pytest.mark.parametrize("source", SOURCES[:5])
+def test_the_words_are_those_of_the_language_on_the_context(source):
+    """A Context that says its language (as games.render.draw's does) gets that
+    language's words, whichever is active, and keeps them for it alone."""
+    worded = compiled(source, True)
+    for told, active in (("ru", "es"), ("es", "ru"), ("ru", "ru")):
+        context = Context({"who": "Ana", "count": 2})
+        context.language = told
+        with translation.override(active):
+            got = worded.render(context)
+        with translation.override(told):
+            assert got == compiled(source, False).render(Context({"who": "Ana", "count": 2}))
+
+
 def test_a_counted_message_takes_each_numbers_form():
     template = compiled(SOURCES[3], True)
     with translation.override("ru"):
