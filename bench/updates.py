@@ -5,7 +5,7 @@ apply it); after each move, every phone's screen is drawn (games.render.screen) 
 changed for it since its last screen is what the consumer would send (meta + changed
 regions, stamped as over the WebSocket). Prints figures only.
 
-    .venv/bin/python bench/updates.py [--moves 60] [--lang es]
+    .venv/bin/python bench/updates.py [--moves 60] [--lang es] [--calls]
 
 bytes: the message one phone is sent per change (raw and gzip; the WebSocket has no
 compression), median and p95 over phones and moves. CPU: process time to draw one phone's
@@ -20,6 +20,11 @@ drew. One table alone in the process: with many, the regions kept are fewer for 
 (bench/load.py). (Until 2026-11-25 both ways drew from one snapshot and one table, and each took
 what the other had just drawn: the CPU it printed was about half the real one.)
 
+calls (--calls): the Python function calls of one phone's update (cProfile), mean over the
+kept table's phones and moves: a count the machine's noise does not move, to compare two
+checkouts on a shared machine (the CPU columns are then not meaningful, the profiler
+slows every call).
+
 presence: what presence costs each phone, measured after the moves: one seat's phone goes
 away and comes back (the other phones' screens drawn with every seat "here", then seat 1
 "away", then "here" again); bytes and CPU of one such presence update per phone. Besides
@@ -28,8 +33,10 @@ these updates, each socket costs one Redis pipeline (a hash write and read) ever
 """
 
 import argparse
+import cProfile
 import gzip
 import os
+import pstats
 import random
 import secrets
 import statistics
@@ -55,6 +62,7 @@ from games.registry import get_game  # noqa: E402
 from tests.tables import config  # noqa: E402
 
 LANGS = ["es", "el", "ru", "fr"]  # the phones' (--lang: all the same)
+PROFILE: list = []  # with --calls: a cProfile.Profile of the kept table's phone updates
 NAMES = ("Ana", "Boris", "Chloé", "Dmitri")
 OTHER_NAMES = ("Eva", "Fyodor", "Gaëlle", "Hristo")
 SETUPS = [("triggs", "companion"), ("triggs", "digital"), ("triumfdrez", "companion"),
@@ -118,10 +126,15 @@ def run(game, mode, moves, rng):
             if not kept:
                 render.drawn = render.Kept(kept_regions.size)
             for phone in range(4):
+                profile = PROFILE[0] if PROFILE and kept else None
                 start = time.process_time()
+                if profile:
+                    profile.enable()
                 previous = shown[kept][phone] if kept else None
                 now = render.screen(snap, [phone], phone, phone == 0, LANGS[phone], None, previous)
                 html = message(shown[kept][phone], now, table.code, phone, LANGS[phone])
+                if profile:
+                    profile.disable()
                 cpu[kept].append(time.process_time() - start)
                 if kept:
                     regions.append(len(render.changed(shown[kept][phone], now) or now.regions))
@@ -175,6 +188,11 @@ def main():
         choices=LANGS,
         help="every phone in this language (as at most tables), not one phone in each",
     )
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="also count the Python calls of a phone's update (the CPU columns then mean little)",
+    )
     args = parser.parse_args()
     if args.lang:
         LANGS[:] = [args.lang] * 4
@@ -184,19 +202,21 @@ def main():
     print(
         f"{'game, mode':<22}{'bytes p50':>10}{'p95':>8}{'gzip p50':>10}"
         f"{'regions p50':>12}{'CPU ms p50':>11}{'p95':>7}{'all drawn p50':>14}"
-        f"{'presence bytes p50':>20}{'CPU ms p50':>11}"
+        f"{'presence bytes p50':>20}{'CPU ms p50':>11}" + (f"{'calls':>8}" if args.calls else "")
     )
     for game, mode in SETUPS:
+        PROFILE[:] = [cProfile.Profile()] if args.calls else []
         sizes, zipped, cpu, full_cpu, regions, (away, away_cpu) = run(
             game, mode, args.moves, random.Random(7)
         )
+        calls = f"{pstats.Stats(PROFILE[0]).total_calls / len(cpu):>8,.0f}" if args.calls else ""
         print(
             f"{game + ', ' + mode:<22}{statistics.median(sizes):>10,.0f}"
             f"{percentile(sizes, 0.95):>8,}{statistics.median(zipped):>10,.0f}"
             f"{statistics.median(regions):>12.0f}"
             f"{statistics.median(cpu) * 1000:>11.2f}{percentile(cpu, 0.95) * 1000:>7.2f}"
             f"{statistics.median(full_cpu) * 1000:>14.2f}"
-            f"{statistics.median(away):>20,.0f}{statistics.median(away_cpu) * 1000:>11.2f}"
+            f"{statistics.median(away):>20,.0f}{statistics.median(away_cpu) * 1000:>11.2f}" + calls
         )
 
 
