@@ -5,7 +5,7 @@ apply it); after each move, every phone's screen is drawn (games.render.screen) 
 changed for it since its last screen is what the consumer would send (meta + changed
 regions, stamped as over the WebSocket). Prints figures only.
 
-    .venv/bin/python bench/updates.py [--moves 60] [--lang es] [--calls]
+    .venv/bin/python bench/updates.py [--moves 60] [--lang es] [--calls] [--warm 60]
 
 bytes: the message one phone is sent per change (raw and gzip; the WebSocket has no
 compression), median and p95 over phones and moves. CPU: process time to draw one phone's
@@ -19,6 +19,11 @@ round again); the two tables' players have other names, so neither takes what th
 drew. One table alone in the process: with many, the regions kept are fewer for each
 (bench/load.py). (Until 2026-11-25 both ways drew from one snapshot and one table, and each took
 what the other had just drawn: the CPU it printed was about half the real one.)
+
+warm (--warm N): before the tables above, N moves of another table (other names, another
+deal), drawn for its four phones and not measured: as a server process that has served
+tables before, whose parts drawn per content (cards, sheet rows, piles) are drawn
+already; without it the measured moves draw them too.
 
 calls (--calls): the Python function calls of one phone's update (cProfile), mean over the
 kept table's phones and moves: a count the machine's noise does not move, to compare two
@@ -65,6 +70,7 @@ LANGS = ["es", "el", "ru", "fr"]  # the phones' (--lang: all the same)
 PROFILE: list = []  # with --calls: a cProfile.Profile of the kept table's phone updates
 NAMES = ("Ana", "Boris", "Chloé", "Dmitri")
 OTHER_NAMES = ("Eva", "Fyodor", "Gaëlle", "Hristo")
+WARM_NAMES = ("Iris", "Jonas", "Katya", "Lev")
 SETUPS = [("triggs", "companion"), ("triggs", "digital"), ("triumfdrez", "companion"),
           ("triumfdrez", "digital")]  # fmt: skip
 
@@ -88,6 +94,28 @@ def message(shown, now, code, seat, lang):
     with translation.override(lang):
         html = render.meta_html(now.version) + render.live_html(now, names)
         return render.stamp(html, code, seat, now.version, "c" * 64, socket=True)
+
+
+def warm_up(game, mode, moves):
+    """`moves` seeded moves of a table of other players, on another deal, each phone's
+    screen drawn after each: nothing measured (--warm)."""
+    services.secrets = Dealt(11)
+    table = new_table(game, mode, WARM_NAMES)
+    services.secrets = Dealt()
+    engine, rng, shown = get_game(game).engine(mode), random.Random(11), {}
+    for _move in range(moves):
+        if engine.is_over(table.state):
+            break
+        seat = engine.to_act(table.state)[0]
+        action = rng.choice(engine.legal_actions(table.state))
+        services.apply_action(table, seat, action, table.version, uuid.uuid4().hex)
+        table.refresh_from_db()
+        snap = live.snapshot(table)
+        for phone in range(4):
+            now = render.screen(
+                snap, [phone], phone, phone == 0, LANGS[phone], None, shown.get(phone)
+            )
+            shown[phone] = now
 
 
 def run(game, mode, moves, rng):
@@ -189,6 +217,13 @@ def main():
         help="every phone in this language (as at most tables), not one phone in each",
     )
     parser.add_argument(
+        "--warm",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first play N moves of another table, unmeasured, as a process that served tables",
+    )
+    parser.add_argument(
         "--calls",
         action="store_true",
         help="also count the Python calls of a phone's update (the CPU columns then mean little)",
@@ -198,7 +233,8 @@ def main():
         LANGS[:] = [args.lang] * 4
     call_command("migrate", verbosity=0)
     services.secrets = Dealt()
-    print(f"{args.moves} seeded moves per table, 4 phones ({', '.join(LANGS)}), one process")
+    warm = f", after {args.warm} unmeasured moves of another table" if args.warm else ""
+    print(f"{args.moves} seeded moves per table, 4 phones ({', '.join(LANGS)}), one process{warm}")
     print(
         f"{'game, mode':<22}{'bytes p50':>10}{'p95':>8}{'gzip p50':>10}"
         f"{'regions p50':>12}{'CPU ms p50':>11}{'p95':>7}{'all drawn p50':>14}"
@@ -206,6 +242,8 @@ def main():
     )
     for game, mode in SETUPS:
         PROFILE[:] = [cProfile.Profile()] if args.calls else []
+        if args.warm:
+            warm_up(game, mode, args.warm)
         sizes, zipped, cpu, full_cpu, regions, (away, away_cpu) = run(
             game, mode, args.moves, random.Random(7)
         )
