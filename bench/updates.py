@@ -64,7 +64,7 @@ from django.utils import translation  # noqa: E402
 
 from games import live, presence, render, services  # noqa: E402
 from games.registry import get_game  # noqa: E402
-from tests.tables import config  # noqa: E402
+from tests.tables import config, play_random  # noqa: E402
 
 LANGS = ["es", "el", "ru", "fr"]  # the phones' (--lang: all the same)
 PROFILE: list = []  # with --calls: a cProfile.Profile of the kept table's phone updates
@@ -102,14 +102,10 @@ def warm_up(game, mode, moves):
     services.secrets = Dealt(11)
     table = new_table(game, mode, WARM_NAMES)
     services.secrets = Dealt()
-    engine, rng, shown = get_game(game).engine(mode), random.Random(11), {}
+    rng, shown = random.Random(11), {}
     for _move in range(moves):
-        if engine.is_over(table.state):
+        if not play_random(table, rng):
             break
-        seat = engine.to_act(table.state)[0]
-        action = rng.choice(engine.legal_actions(table.state))
-        services.apply_action(table, seat, action, table.version, uuid.uuid4().hex)
-        table.refresh_from_db()
         snap = live.snapshot(table)
         for phone in range(4):
             now = render.screen(

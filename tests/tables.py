@@ -1,4 +1,5 @@
-"""Shared test support: a table's engine config as the lobby's form would build it."""
+"""Shared test support: a table's engine config as the lobby's form would build it, a
+table dealt from a chosen seed, and a seeded game played move by move."""
 
 from games.registry import get_game
 
@@ -15,6 +16,24 @@ def config(game: str, mode: str, players: int, **options) -> dict:
     if game in FIRST and "first" not in options:
         cleaned["first"] = FIRST[game]
     return web.config(mode, players, cleaned)
+
+
+def play_random(table, rng) -> bool:
+    """One legal move picked by `rng` for the seat to act, applied as services applies a
+    phone's (the table's row read again); False, with nothing played, once the game is
+    over."""
+    import uuid
+
+    from games import services
+
+    engine = get_game(table.game).engine(table.mode)
+    if engine.is_over(table.state):
+        return False
+    seat = engine.to_act(table.state)[0]
+    action = rng.choice(engine.legal_actions(table.state))
+    services.apply_action(table, seat, action, table.version, uuid.uuid4().hex)
+    table.refresh_from_db()
+    return True
 
 
 def start_with_seed(table, host_token: str, seed: int):

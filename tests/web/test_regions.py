@@ -15,8 +15,8 @@ from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 
 from games import live, render, services, template_inputs
-from games.registry import GAMES, get_game
-from tests.tables import config
+from games.registry import GAMES
+from tests.tables import config, play_random
 
 pytestmark = pytest.mark.django_db
 
@@ -52,20 +52,14 @@ def drawn_alone(*args) -> render.Screen:
 def test_kept_regions_are_what_drawing_everything_gives(game, mode, langs):
     rng = random.Random(f"{game}-{mode}")
     table = new_table(game, mode)
-    engine = get_game(game).engine(mode)
     # phone 3 holds seats 2 and 3 and switches between them: what it kept for one seat
     # must not show for the other
     phones = {0: ([0], 0), 1: ([1], 1), 2: ([2], 2), 3: ([2, 3], 3)}
     shown = {}
     kept = drawn = taken = 0
     for move in range(60):
-        state = table.state
-        if engine.is_over(state):
+        if not play_random(table, rng):
             break
-        seat = engine.to_act(state)[0]
-        action = rng.choice(engine.legal_actions(state))
-        services.apply_action(table, seat, action, table.version, uuid.uuid4().hex)
-        table.refresh_from_db()
         snap = live.snapshot(table)
         drawn_here = set()  # ids of the regions drawn for this change so far
         for phone, (seats, active) in phones.items():
@@ -211,15 +205,10 @@ def test_what_regions_read_is_plain_data(game, mode):
     the adapters word their labels and keep drawn HTML as a plain str (written with |safe)."""
     rng = random.Random(f"plain-{game}-{mode}")
     table = new_table(game, mode)
-    engine = get_game(game).engine(mode)
     found = set()
     for _move in range(40):
-        if engine.is_over(table.state):
+        if not play_random(table, rng):
             break
-        seat = engine.to_act(table.state)[0]
-        action = rng.choice(engine.legal_actions(table.state))
-        services.apply_action(table, seat, action, table.version, uuid.uuid4().hex)
-        table.refresh_from_db()
         snap = live.snapshot(table)
         for phone, lang in enumerate(LANGS):
             with translation.override(lang):
