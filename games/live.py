@@ -12,7 +12,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
@@ -35,6 +35,9 @@ class Snapshot:
     seats: list[Seat]
     log_rows: list[dict]
     progress: list | None = None
+    # What the phones drawing this snapshot share, worked out by the first of them: the
+    # regions' table-wide context and its digests, by language (games.render)
+    shared: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | None:

@@ -38,11 +38,14 @@ def same(a: render.Screen, b: render.Screen) -> bool:
     return a.layout == b.layout and [h for _n, h, _p in a.regions] == [h for _n, h, _p in b.regions]
 
 
-def drawn_alone(*args) -> render.Screen:
-    """A screen drawn with nothing taken from what this process drew before."""
+def drawn_alone(snap, *args) -> render.Screen:
+    """A screen drawn with nothing taken from what this process drew before, nor from
+    what the other phones of the change worked out (a snapshot of its own)."""
     kept, render.drawn = render.drawn, render.Kept(render.drawn.size)
     try:
-        return render.screen(*args)
+        return render.screen(
+            live.Snapshot(snap.table, snap.seats, snap.log_rows, snap.progress), *args
+        )
     finally:
         render.drawn = kept
 
@@ -185,6 +188,43 @@ def test_a_screen_digests_each_path_once_for_all_its_regions(monkeypatch):
     second = template_inputs.fingerprint((("panel", "view"), ("seat",)), context, memo)
     assert first == alone and second != first
     assert digested == [[1, 2], "Ana", {"phase": "play"}]  # "seat" once, for both
+
+
+def test_the_phones_of_a_change_share_its_table_wide_context_and_digests(monkeypatch):
+    table = new_table("triggs", "digital")
+    snap = live.snapshot(table)
+    digested = []
+    real = template_inputs.digest
+    monkeypatch.setattr(template_inputs, "digest", lambda v: digested.append(v) or real(v))
+    with translation.override("es"):
+        first = render.table_context(snap, [0], 0, True)
+        second = render.table_context(snap, [1], 1, False)
+    with translation.override("el"):
+        greek = render.table_context(snap, [2], 2, False)
+    for name in render.WIDE:
+        assert first[name] is second[name], name
+    assert first["panel"] is not second["panel"] and first["log"] is not greek["log"]
+    assert first["log"] != greek["log"]  # worded in each language
+    # the log's digest is worked out by the first phone of the change in each language
+    render.screen(snap, [0], 0, True, "es")
+    render.screen(snap, [1], 1, False, "es")
+    render.screen(snap, [2], 2, False, "el")
+    assert sum(value is first["log"] for value in digested) == 1
+    assert sum(value is greek["log"] for value in digested) == 1
+
+
+def test_a_region_is_cut_into_its_parts_by_their_ids():
+    html = (
+        '<ul><!--part--><li id="other-1">1</li><!--/part-->\n'
+        '<!--part--> <li class="x" id="other-2">2 <b>b</b></li><!--/part--></ul><!--part-->'
+    )
+    frame, parts = render.split_parts(html)
+    assert frame == "<ul><!--part:other-1-->\n<!--part:other-2--></ul><!--part-->"
+    assert parts == {
+        "other-1": '<li id="other-1">1</li>',
+        "other-2": ' <li class="x" id="other-2">2 <b>b</b></li>',
+    }
+    assert render.split_parts("<p>no parts</p>") == ("<p>no parts</p>", {})
 
 
 def slow_to_digest(value, path="") -> list[str]:
