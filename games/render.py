@@ -101,13 +101,17 @@ class Screen:
     stage: str  # "lobby", "play" or "closed"
     regions: list[tuple[str, str, str]]  # (name, unstamped HTML, pane), in order
     lang: str = ""
+    # the seat the phone plays (None: a spectator), for the page's style (`live_html`):
+    # the regions are the same for every seat where they can be
+    me: int | None = None
     inputs: dict = field(default_factory=dict)  # region → a digest of what it was drawn from
     _digests: dict = field(default_factory=dict, repr=False)
     _parts: dict = field(default_factory=dict, repr=False)
 
     @property
     def layout(self) -> tuple:
-        return (self.stage, *(name for name, _html, _pane in self.regions))
+        """What a phone is sent whole when it changes: the stage, the regions, the seat."""
+        return (self.stage, self.me, *(name for name, _html, _pane in self.regions))
 
     def parts(self, name: str) -> dict[str, str]:
         """The parts of region `name`, by id."""
@@ -152,7 +156,7 @@ def screen(
     if previous is not None and previous.lang != lang:
         previous = None
     earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
-    now = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang)
+    now = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang, me=active)
     # the digests of the table-wide context's paths, worked out by the first phone of the
     # change in this language (`table_wide`)
     wide_digests = snap.shared.setdefault(("digests", lang), {})
@@ -247,7 +251,8 @@ def live_html(now: Screen, changes: list | None = None) -> str:
             + "</div>"
             for pane in PANES
         )
-        return f'<div id="table-live" class="{now.kind}" data-stage="{now.stage}">{inner}</div>'
+        me = "" if now.me is None else f' data-me="{int(now.me)}"'
+        return f'<div id="table-live" class="{now.kind}" data-stage="{now.stage}"{me}>{inner}</div>'
     regions = {name: html for name, html, _pane in now.regions}
     return "".join(
         region_html(name, regions[name]) if part is None else now.parts(name)[part]

@@ -551,31 +551,30 @@ def _companion(state: dict, me, names: dict) -> dict:
     }
 
 
-def _trick_seats(view: dict, names: dict, me, to_act, lang: str) -> list[str]:
-    """Each seat's place in the trick, from the phone's own seat round, as `trick_slot`
-    draws it."""
+def _trick_seats(view: dict, names: dict, to_act, lang: str) -> list[str]:
+    """Each seat's place in the trick, in seat order, as `trick_slot` draws it: the same
+    for every phone at the table (the page's style lays them out from the phone's own
+    seat round, and marks its own: `data-me`, games.render.live_html)."""
     played = {p["seat"]: p["card"] for p in view["trick"]}
-    count = len(view["hand_sizes"])
-    first = me if me is not None else 0
     return [
         trick_slot(
-            position,
+            seat,
             names.get(seat, ""),
-            seat == me,
             len(to_act) == 1 and seat in to_act,
             card_html(lang, played[seat]) if seat in played else "",
         )
-        for position, seat in enumerate((first + i) % count for i in range(count))
+        for seat in range(len(view["hand_sizes"]))
     ]
 
 
 @functools.lru_cache(maxsize=4096)
-def other_player(lang: str, name: str, cards: int, dealer: bool, turn: bool) -> str:
-    """Another player in the players' pane: name, cards in hand, "dealer", "their turn".
-    Drawn once per process for each language and content and shared by every phone; a
+def other_player(lang: str, seat: int, name: str, cards: int, dealer: bool, turn: bool) -> str:
+    """A player in the players' pane: name, cards in hand, "dealer", "their turn".
+    Drawn once per process for each language and content and shared by every phone: a
     card played changes two or three of them in each language at the table, so written
-    here with the catalogue's words (0.03 ms, where a template took about 0.1). A plain str,
-    written with |safe."""
+    here with the catalogue's words (0.03 ms, where a template took about 0.1). Every
+    seat is listed, the same for every phone: the page's style hides the phone's own
+    (`data-me`, games.render.live_html). A plain str, written with |safe."""
     with translation.override(lang):
         words = [name, ngettext("%(n)s card", "%(n)s cards", cards) % {"n": cards}]
         if dealer:
@@ -583,7 +582,7 @@ def other_player(lang: str, name: str, cards: int, dealer: bool, turn: bool) -> 
         if turn:
             words.append(gettext("their turn"))
     css = ' class="their-turn"' if turn else ""
-    return f"<li{css}>{' · '.join(map(escape, words))}</li>"
+    return f'<li id="player-{seat}"{css}>{" · ".join(map(escape, words))}</li>'
 
 
 @functools.lru_cache(maxsize=4096)
@@ -617,13 +616,13 @@ def last_trick_html(
 
 
 @functools.lru_cache(maxsize=4096)
-def trick_slot(position: int, name: str, mine: bool, turn: bool, card: str) -> str:
+def trick_slot(seat: int, name: str, turn: bool, card: str) -> str:
     """A seat's place in the trick (a part of the trick's region): its name, and the card
     it played (`card`, drawn in the phone's language; "" for none). Drawn once per
     process for each content and shared by every phone: a card played changes one place
     (and whose turn it is), and the others are not drawn again. A plain str, written
     with |safe."""
-    slot = {"position": position, "name": name, "mine": mine, "turn": turn, "card": card}
+    slot = {"seat": seat, "name": name, "turn": turn, "card": card}
     return draw("games/triumfdrez/_trick_slot.html", {"slot": slot})
 
 
@@ -733,20 +732,20 @@ def _digital(state: dict, me, names: dict) -> dict:
         "declarer_name": names.get(contract["seat"]) if contract else None,
         "sides": sides,
         # the trick laid out by seat, from this phone's (or seat 0's) round the table
-        "trick_seats": _trick_seats(view, names, me, to_act, lang),
+        "trick_seats": _trick_seats(view, names, to_act, lang),
         "led": _led(view["trick"], lang),
         "last_trick": last_trick,
         "open_hands": open_hands,
         "others": [
             other_player(
                 lang,
+                seat,
                 names.get(seat, ""),
                 size,
                 seat == view["dealer"],
                 len(to_act) == 1 and seat in to_act,
             )
             for seat, size in enumerate(view["hand_sizes"])
-            if seat != me
         ],
         "dealer_name": names.get(view["dealer"]),
         "turn_name": names.get(to_act[0]) if len(to_act) == 1 else None,

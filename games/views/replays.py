@@ -91,6 +91,8 @@ def replay_page(request, code):
         "step": step,
         "total": total,
         "seat": EVERY if record else seat,
+        # the seat the board is seen from, for its style (games.render.Screen.me)
+        "me": None if record else now.me,
         "hands": hands,
         "record": bool(game.web.record_regions.get(table.mode)),
         "move": game.web.describe(table.mode, entry.action, names.get(entry.seat)),

@@ -179,7 +179,7 @@ def test_a_replay_steps_to_the_end_and_matches_the_saved_state(lang):
     table = play(table, moves=20)
     total = table.version
     html = guest.get(f"/{lang}/t/{table.code}/replay/").content.decode()
-    assert 'rel="next"' in html and 'id="replay-board"' in html and " inert" in html
+    assert 'rel="next"' in html and 'id="replay-board" data-me="1"' in html and " inert" in html
     assert re.search(rf"\b{total}\b", html.split('class="replay-count"')[1][:80])
     first = guest.get(f"/{lang}/t/{table.code}/replay/?step=1").content.decode()
     assert first != html
@@ -195,7 +195,11 @@ def test_a_finished_game_shows_every_seat_and_a_public_result():
     assert engine.is_over(table.state)
     stranger = Client()
     for seat in ("0", "1", ""):
-        assert stranger.get(f"/es/t/{table.code}/replay/?seat={seat}").status_code == 200
+        html = stranger.get(f"/es/t/{table.code}/replay/?seat={seat}")
+        assert html.status_code == 200
+        # seen from that seat, for the board's style (a spectator's: from none)
+        me = f' data-me="{seat}"' if seat else " inert"
+        assert f'id="replay-board"{me}' in html.content.decode()
     for lang in LANGS:
         page = stranger.get(f"/{lang}/r/{table.code}/")
         assert page.status_code == 200

@@ -169,13 +169,13 @@ def test_a_seats_place_in_the_trick_is_drawn_once_per_content():
 
     web.trick_slot.cache_clear()
     card = web.card_html("es", "knight-9")
-    slot = web.trick_slot(1, "<b>Ana</b>", False, True, card)
-    assert web.trick_slot(1, "<b>Ana</b>", False, True, card) is slot
+    slot = web.trick_slot(1, "<b>Ana</b>", True, card)
+    assert web.trick_slot(1, "<b>Ana</b>", True, card) is slot
     assert web.trick_slot.cache_info().hits == 1
     assert 'id="slot-1" class="slot their-turn"' in slot and card in slot
     assert "&lt;b&gt;Ana&lt;/b&gt;" in slot and "<b>Ana" not in slot
-    empty = web.trick_slot(0, "Boris", True, False, "")
-    assert 'class="slot mine"' in empty and 'class="d-card empty"' in empty
+    empty = web.trick_slot(0, "Boris", False, "")
+    assert 'id="slot-0" class="slot"' in empty and 'class="d-card empty"' in empty
 
 
 def test_a_card_of_ones_hand_is_drawn_once_per_language_and_content():
@@ -218,13 +218,12 @@ def test_another_player_is_worded_once_per_language_and_content():
     from games.triumfdrez import web
 
     web.other_player.cache_clear()
-    spanish = web.other_player("es", "<b>Ana</b>", 5, True, True)
-    assert web.other_player("es", "<b>Ana</b>", 5, True, True) is spanish
-    assert (
-        spanish
-        == '<li class="their-turn">&lt;b&gt;Ana&lt;/b&gt; · 5 cartas · reparte · su turno</li>'
+    spanish = web.other_player("es", 2, "<b>Ana</b>", 5, True, True)
+    assert web.other_player("es", 2, "<b>Ana</b>", 5, True, True) is spanish
+    assert spanish == (
+        '<li id="player-2" class="their-turn">&lt;b&gt;Ana&lt;/b&gt; · 5 cartas · reparte · su turno</li>'
     )
-    russian = [web.other_player("ru", "Ana", n, False, False) for n in (1, 2, 5, 21)]
+    russian = [web.other_player("ru", 1, "Ana", n, False, False) for n in (1, 2, 5, 21)]
     assert [li.split(" · ")[1] for li in russian] == [
         "1 карта</li>",
         "2 карты</li>",
