@@ -95,8 +95,16 @@ class GameWeb:
         """The engine action a phone's fields ask for; BadInput if malformed."""
         raise BadInput("kind")
 
+    def board(self, mode: str, state: dict, names: dict) -> dict:
+        """What every seat's screen shows alike (a spectator's too), the templates' `board`:
+        worked out once per change and language and shared by the phones of a process
+        (games.render.table_wide), as are the digests of what the regions read of it. A
+        region that reads only the board (and the table) is drawn once for them all."""
+        return {}
+
     def panel(self, mode: str, state: dict, seat: int | None, names: dict, pending) -> dict:
-        """The context of the panel template for `seat` (None: a spectator)."""
+        """The context of the panel template for `seat` (None: a spectator), besides the
+        `board`."""
         raise NotImplementedError
 
     def ranking(self, mode: str, state: dict, names: dict) -> list[dict]:

@@ -382,7 +382,9 @@ def table_context(
 
 # The names of the context that are the same for every phone of a table at one change
 # (in one language): `table_wide`
-WIDE = ("table", "names", "log", "digital", "in_play", "clock", "chart", "phrases", "bot_levels")
+WIDE = (
+    "table", "names", "log", "digital", "in_play", "clock", "chart", "phrases", "bot_levels", "board"
+)  # fmt: skip
 
 
 def table_wide(snap: Snapshot, lang: str) -> dict:
@@ -405,6 +407,7 @@ def table_wide(snap: Snapshot, lang: str) -> dict:
             "chart": charts.svg(snap.progress) if snap.progress else "",
             "phrases": _worded_phrases(table.game, lang) if table.phrases else None,
             "bot_levels": _worded_bot_levels(table.game, lang),
+            "board": {} if table.state is None else game.web.board(table.mode, table.state, names),
         }
         wide = snap.shared.setdefault(("context", lang), wide)
     return wide

@@ -486,8 +486,10 @@ def _cross_words(lang: str, who: str, value: int, sets: tuple, extras: tuple[int
 # -- panels ------------------------------------------------------------------------------
 
 
-def _others(view: dict, names: dict, me, turn_of, lang: str) -> list[str]:
-    """Every other player's small sheet, as `other_sheet` draws it."""
+def _others(view: dict, names: dict, turn_of, lang: str) -> list[str]:
+    """Every player's small sheet, as `other_sheet` draws it: the same for every phone at
+    the table (the page's style hides the phone's own, which its sheet shows: `data-me`,
+    games.render.live_html)."""
     return [
         other_sheet(
             lang,
@@ -498,7 +500,6 @@ def _others(view: dict, names: dict, me, turn_of, lang: str) -> list[str]:
             bool(turn_of(seat)),
         )
         for seat, crossed in enumerate(view["sheets"])
-        if seat != me
     ]
 
 
@@ -694,7 +695,7 @@ def _companion(state: dict, me, names: dict) -> dict:
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
         "others": _others(
-            view, names, me, lambda s: marker and not over and s in companion.to_act(state), lang
+            view, names, lambda s: marker and not over and s in companion.to_act(state), lang
         ),
         "watching": me is None,
         # what the entry region asks, rather than the whole view (it is drawn again
@@ -792,7 +793,7 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "sheet_kind": _sheet_kind(False, placing_extra) if sheet else None,
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
-        "others": _others(view, names, me, lambda s: s in to_act, lang),
+        "others": _others(view, names, lambda s: s in to_act, lang),
         "watching": me is None,
         "turn_name": names.get(view["turn"]),
         "winner_name": names.get(view.get("winner")),

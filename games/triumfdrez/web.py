@@ -361,13 +361,18 @@ class TriumfDrezWeb(GameWeb):
             config["dealer"] = first
         return config
 
-    def panel(self, mode, state, seat, names, pending) -> dict:
+    def board(self, mode, state, names) -> dict:
         if mode == "companion":
-            return _companion(state, seat, names)
+            return _companion_board(state, names)
+        return _digital_board(state, names)
+
+    def panel(self, mode, state, seat, names, pending) -> dict:
+        if mode == "companion":  # the tracker is the same for every seat: the board
+            return {"view": companion.view(state, seat)}
         return _digital(state, seat, names)
 
     def ranking(self, mode, state, names) -> list[dict]:
-        return self.panel(mode, state, None, names, None)["ranking"]
+        return self.board(mode, state, names)["ranking"]
 
     def standings(self, mode, state) -> list[tuple[tuple[int, ...], int]]:
         rules = companion if mode == "companion" else engine
@@ -497,9 +502,10 @@ def seat_options(names: tuple[tuple[int, str], ...]) -> str:
     return str.__str__(format_html_join("", '<option value="{}">{}</option>', names))
 
 
-def _companion(state: dict, me, names: dict) -> dict:
-    """The tracker: auction in words, sides with their players, history (D-AUCTION, D-SCORE)."""
-    view = companion.view(state, me)
+def _companion_board(state: dict, names: dict) -> dict:
+    """The tracker, the same for every seat: auction in words, sides with their players,
+    history (D-AUCTION, D-SCORE)."""
+    view = companion.view(state, None)
     lang = translation.get_language()  # once: looking it up costs 4 µs
     teams = view["teams"]
     contract = view.get("contract")
@@ -523,7 +529,6 @@ def _companion(state: dict, me, names: dict) -> dict:
         for hand in view["history"]
     ]
     return {
-        "view": view,
         "sides": [
             {"index": i, "names": _names_of(names, members), "score": view["scores"][i]}
             for i, members in enumerate(teams)
@@ -634,33 +639,18 @@ def _led(trick: list[dict], lang: str) -> dict | None:
     return {"symbol": FIGURE_SYMBOLS[figure], "name": _offered(lang)["figure_names"][figure]}
 
 
-def _digital(state: dict, me, names: dict) -> dict:
-    """The table from one seat's view: its own hand with the cards it may play now, the
-    auction, the trick, the last trick and why it was won, the sides' tricks and scores;
-    other hands only where the view shows them (an open contract, D-OPEN)."""
-    view = engine.view(state, me)
+def _digital_board(state: dict, names: dict) -> dict:
+    """What every seat sees alike at a digital table (a spectator too): the auction, the
+    contract, the trick, the last trick and why it was won, the sides' tricks and scores,
+    the other players, the hand's result and the match's."""
+    view = engine.view(state, None)
     lang = translation.get_language()  # once: looking it up costs 4 µs
     offered = _offered(lang)
-    card_of = functools.partial(_card_context, lang)
-    hand = view.get("hand") or []
     contract = view.get("contract")
     to_act = engine.to_act(state)
     # one seat to act: the auction or the play; several: the hand is over and anyone
     # deals the next; none: the match is over
     hand_done = len(to_act) != 1
-    bidding = me is not None and me in to_act and view.get("lowest_beating") is not None
-    legal = set(view.get("playable") or ())
-    unplayable = view.get("unplayable") or {}
-
-    # the hand by figure, each card drawn ahead (`hand_card`); why a card may not be
-    # played is a code, its sentence sent once (`reasons`)
-    hand_cards = tuple(
-        hand_card(lang, card, card in legal, unplayable.get(card))
-        for figure in (*engine.FIGURES, "neutral")
-        for card in hand
-        if figure_of(card) == figure
-    )
-
     teams = view["teams"]
     declaring = engine.team_of(teams, contract["seat"]) if contract else None
     sides = [
@@ -670,7 +660,6 @@ def _digital(state: dict, me, names: dict) -> dict:
             "tricks": sum(view["tricks_won"][s] for s in members),
             "score": view["scores"][i],
             "declaring": i == declaring,
-            "mine": me in members,
         }
         for i, members in enumerate(teams)
     ]
@@ -703,39 +692,17 @@ def _digital(state: dict, me, names: dict) -> dict:
                 for i, p in enumerate(result["points"])
             ],
         }
-    open_hands = [
-        {
-            "seat": seat,
-            "name": names.get(seat, ""),
-            "cards": "".join(card_of(c)["html"] for c in cards),
-        }
-        for seat, cards in enumerate(view.get("open_hands") or [])
-        if cards and seat != me
-    ]
     return {
-        "view": view,
-        "hand": hand_cards,
-        # why the unplayable cards may not be played, each sentence once (static/js/triumfdrez.js)
-        "reasons": json.dumps(
-            {code: str(labels.sentence(code, adapter)) for code in set(unplayable.values())},
-            ensure_ascii=False,
-            sort_keys=True,
-        ),
-        "my_turn": bidding or bool(legal),
-        "bidding": bidding,
         "can_pass": top is not None,
-        # the Bid button is enabled only for bids that beat the current one (static/js/triumfdrez.js)
-        "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
         "bid": _bid_choices(top["tricks"] if top else 1, None, lang),
         "auction": _auction_words(view, names, lang),
         "contract_words": bid_words(contract, lang) if contract else None,
         "declarer_name": names.get(contract["seat"]) if contract else None,
         "sides": sides,
-        # the trick laid out by seat, from this phone's (or seat 0's) round the table
+        # the trick laid out by seat, each phone's page from its own seat round
         "trick_seats": _trick_seats(view, names, to_act, lang),
         "led": _led(view["trick"], lang),
         "last_trick": last_trick,
-        "open_hands": open_hands,
         "others": [
             other_player(
                 lang,
@@ -756,4 +723,52 @@ def _digital(state: dict, me, names: dict) -> dict:
         else [],
         "ranking": _ranking(view, teams, names),
         "too_low": offered["too_low"],
+    }
+
+
+def _digital(state: dict, me, names: dict) -> dict:
+    """The table from one seat's view, besides what every seat sees (`_digital_board`):
+    its own hand with the cards it may play now, its side, whether it bids, and other
+    hands only where the view shows them (an open contract, D-OPEN)."""
+    view = engine.view(state, me)
+    lang = translation.get_language()  # once: looking it up costs 4 µs
+    card_of = functools.partial(_card_context, lang)
+    hand = view.get("hand") or []
+    to_act = engine.to_act(state)
+    bidding = me is not None and me in to_act and view.get("lowest_beating") is not None
+    legal = set(view.get("playable") or ())
+    unplayable = view.get("unplayable") or {}
+
+    # the hand by figure, each card drawn ahead (`hand_card`); why a card may not be
+    # played is a code, its sentence sent once (`reasons`)
+    hand_cards = tuple(
+        hand_card(lang, card, card in legal, unplayable.get(card))
+        for figure in (*engine.FIGURES, "neutral")
+        for card in hand
+        if figure_of(card) == figure
+    )
+    open_hands = [
+        {
+            "seat": seat,
+            "name": names.get(seat, ""),
+            "cards": "".join(card_of(c)["html"] for c in cards),
+        }
+        for seat, cards in enumerate(view.get("open_hands") or [])
+        if cards and seat != me
+    ]
+    return {
+        "view": view,
+        "hand": hand_cards,
+        # why the unplayable cards may not be played, each sentence once (static/js/triumfdrez.js)
+        "reasons": json.dumps(
+            {code: str(labels.sentence(code, adapter)) for code in set(unplayable.values())},
+            ensure_ascii=False,
+            sort_keys=True,
+        ),
+        "my_turn": bidding or bool(legal),
+        "bidding": bidding,
+        # the Bid button is enabled only for bids that beat the current one (static/js/triumfdrez.js)
+        "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
+        "my_side": None if me is None else engine.team_of(view["teams"], me),
+        "open_hands": open_hands,
     }
