@@ -292,6 +292,11 @@ class TriggsWeb(GameWeb):
 
     # -- the panel -----------------------------------------------------------------------
 
+    def board(self, mode, state, names) -> dict:
+        if mode == "companion":
+            return _companion_board(state, names)
+        return _digital_board(state, names)
+
     def panel(self, mode, state, seat, names, pending) -> dict:
         if mode == "companion":
             return _companion(state, seat, names)
@@ -660,8 +665,26 @@ def _correction(view: dict, names: dict, me, answers: list[dict]) -> dict | None
     }
 
 
+def _companion_board(state: dict, names: dict) -> dict:
+    """What every seat sees alike at a companion table: every player's small sheet, whose
+    turn it is, the end."""
+    view = companion.view(state, None)
+    over = companion.is_over(state)
+    marker = view["turn_marker"]
+    to_act = companion.to_act(state)
+    return {
+        "others": _others(
+            view, names, lambda s: marker and not over and s in to_act, translation.get_language()
+        ),
+        "over": over,
+        "row_values": tuple(engine.VALUES),  # a range is slow to digest
+        "cross_counts": tuple(range(max(ROW_SIZES) + 1)),  # a range is slow to digest
+    }
+
+
 def _companion(state: dict, me, names: dict) -> dict:
-    """Rows of the phone's own sheet with what each box does when tapped (T-C, T-C-BONUS)."""
+    """Rows of the phone's own sheet with what each box does when tapped (T-C, T-C-BONUS),
+    besides what every seat sees (`_companion_board`)."""
     view = companion.view(state, me)
     lang = translation.get_language()  # once: looking it up costs 4 µs
     acting = me in companion.to_act(state)
@@ -690,17 +713,11 @@ def _companion(state: dict, me, names: dict) -> dict:
             ({"index": i, "name": names.get(i, "")} for i in range(view["players"])),
             key=lambda seat: seat["index"] != me,
         ),
-        "row_values": tuple(engine.VALUES),  # a range is slow to digest
-        "cross_counts": tuple(range(max(ROW_SIZES) + 1)),  # a range is slow to digest
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
-        "others": _others(
-            view, names, lambda s: marker and not over and s in companion.to_act(state), lang
-        ),
         "watching": me is None,
         # what the entry region asks, rather than the whole view (it is drawn again
         # whenever what it reads changes)
-        "over": over,
         "can_cross": can_cross,
         "placing_extra": placing_extra,
         # the status line (games/triggs/_status.html), drawn once per content
@@ -716,9 +733,6 @@ def _companion(state: dict, me, names: dict) -> dict:
         },
         "can_pass": can_cross and marker,
         "can_undo": me is not None and view.get("can_undo") == me,
-        "turn_name": names.get(view["turn"]) if marker else None,
-        "extra_name": names.get(view.get("extra_seat")),
-        "winner_name": names.get(view.get("winner")),
     }
 
 
@@ -731,9 +745,9 @@ def _can_draw(state: dict, seat: int, sources: list[str]) -> bool:
 
 
 def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
-    """The table from one seat's view: its hand and the choices it has now, the piles,
-    every sheet. A draw is offered from any pile that has cards or can be refilled
-    (T-REFILL), the engine judging the rest; the cross proposals are the engine's."""
+    """The table from one seat's view, besides what every seat sees (`_digital_board`):
+    its hand and the choices it has now (the cross proposals are the engine's), its
+    sheet, the piles when it may draw."""
     view = engine.view(state, me)
     hand = view.get("hand")
     sheet = view["sheets"][me] if me is not None else None
@@ -745,28 +759,7 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
     draw_step = engine.draw_preview(state, me, pending) if pending and my_turn else None
     draw_count = view.get("draw_count", 0)
     playing = my_turn and not placing_extra and not draw_step
-    refill = view["discard"]["count"] > 0  # an empty pile takes the discard pile (T-REFILL)
-    piles, lang = view["piles"], translation.get_language()
-    taken = draw_step["pile"] if draw_step else None
-    pile_list = []
-    for name in engine.PILE_NAMES:
-        count, face_up = piles[name]["count"], name != "stock"
-        top = piles[name].get("top")
-        if taken:  # the second card: from a pile the engine lets the draw end on
-            drawable = _can_draw(state, me, [taken, name])
-        else:
-            drawable = bool(draw_count) and (count > 0 or refill)
-        if name == taken:  # a first card taken is no longer counted in its pile
-            count = count - 1 if count else "—"
-            top = draw_step["uncovered"] if face_up else top
-        label, uncovered = _pile_label(name, lang), name == taken and face_up
-        pile_list.append(
-            pile_slot(name, label, top, count, face_up, drawable, bool(taken), uncovered)
-        )
-    discard = view["discard"]
-    pile_list.append(
-        pile_slot("discard", _pile_label("discard", lang), discard["top"], discard["count"])
-    )
+    lang = translation.get_language()
     crossable = engine.cross_options(view) if playing else []
     crosses = tuple(  # each row's proposals drawn ahead
         cross_row(lang, option["value"], tuple(map(tuple, option["sets"])), option["room"])
@@ -783,8 +776,8 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "over": over,
         "draw_step": draw_step,
         "draw_count": draw_count if (playing or draw_step) else 0,
-        "piles": pile_list,
-        "box_count": len(view["box"]),
+        # the piles as buttons, for a seat that may draw (else the board's)
+        "piles": _piles(state, view, me, draw_step, lang) if draw_count or draw_step else None,
         "crosses": crosses,
         "row_options": row_options(tuple(v for v, room in enumerate(rooms, start=1) if room)),
         # what each choice of ticked cards can do, for the hand's buttons (static/js/triggs.js)
@@ -793,11 +786,53 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "sheet_kind": _sheet_kind(False, placing_extra) if sheet else None,
         "my_total": sum(sheet) if sheet else 0,
         "total_boxes": TOTAL_BOXES,
-        "others": _others(view, names, lambda s: s in to_act, lang),
         "watching": me is None,
+    }
+
+
+def _piles(state: dict, view: dict, me, draw_step: dict | None, lang: str) -> list[str]:
+    """The piles as `view`'s seat sees them: a draw is offered from any pile that has
+    cards or can be refilled (T-REFILL) while it may draw, the engine judging the rest;
+    the second card of a draw (`draw_step`) from a pile the engine lets the draw end on."""
+    piles, draw_count = view["piles"], view.get("draw_count", 0)
+    refill = view["discard"]["count"] > 0  # an empty pile takes the discard pile (T-REFILL)
+    taken = draw_step["pile"] if draw_step else None
+    pile_list = []
+    for name in engine.PILE_NAMES:
+        count, face_up = piles[name]["count"], name != "stock"
+        top = piles[name].get("top")
+        if taken:
+            drawable = _can_draw(state, me, [taken, name])
+        else:
+            drawable = bool(draw_count) and (count > 0 or refill)
+        if name == taken:  # a first card taken is no longer counted in its pile
+            count = count - 1 if count else "—"
+            top = draw_step["uncovered"] if face_up else top
+        label, uncovered = _pile_label(name, lang), name == taken and face_up
+        pile_list.append(
+            pile_slot(name, label, top, count, face_up, drawable, bool(taken), uncovered)
+        )
+    discard = view["discard"]
+    pile_list.append(
+        pile_slot("discard", _pile_label("discard", lang), discard["top"], discard["count"])
+    )
+    return pile_list
+
+
+def _digital_board(state: dict, names: dict) -> dict:
+    """What every seat sees alike at a digital table: the piles (as no one draws from
+    them), the cards out of the game, every player's small sheet, whose turn it is, the
+    end."""
+    view = engine.view(state, None)
+    lang = translation.get_language()
+    to_act = engine.to_act(state)
+    return {
+        "piles": _piles(state, view, None, None, lang),
+        "box_count": len(view["box"]),
+        "others": _others(view, names, lambda s: s in to_act, lang),
         "turn_name": names.get(view["turn"]),
         "winner_name": names.get(view.get("winner")),
-        "ranking": _ranking(view, names) if over else [],
+        "ranking": _ranking(view, names) if engine.is_over(state) else [],
     }
 
 
