@@ -160,7 +160,7 @@ def screen(
     # the digests of the table-wide context's paths, worked out by the first phone of the
     # change in this language (`table_wide`)
     wide_digests = snap.shared.setdefault(("digests", lang), {})
-    with translation.override(lang):
+    with template_loader.in_language(lang):
         context = table_context(snap, phone_seats, active, host, notes, lang)
         names, memo = tuple(context), dict(wide_digests)
         for name, template, pane in (*HEAD, *middle, *TAIL):
@@ -531,7 +531,7 @@ class Fragments:
         key = (str.__str__(name), lang, digest)
         html = None if digest is None else self.kept.get(key)
         if html is None:
-            with translation.override(lang):
+            with template_loader.in_language(lang):
                 html = draw(name, context)
             if digest is not None:
                 self.kept.put(key, html)

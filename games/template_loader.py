@@ -94,6 +94,26 @@ def language(context) -> str:
     return getattr(context, "language", None) or translation.get_language()
 
 
+class in_language:  # noqa: N801 (used as translation.override is)
+    """translation.override(lang), switching only if `lang` is not the active language:
+    the parts the adapters keep per language are drawn while a screen in that language
+    is (games.render.screen), and a switch there and back costs two activations."""
+
+    __slots__ = ("lang", "switch")
+
+    def __init__(self, lang: str):
+        self.lang, self.switch = lang, None
+
+    def __enter__(self):
+        if translation.get_language() != self.lang:
+            self.switch = translation.override(self.lang)
+            self.switch.__enter__()
+
+    def __exit__(self, *exc):
+        if self.switch is not None:
+            self.switch.__exit__(*exc)
+
+
 class WordedTranslateNode(TranslateNode):
     """{% translate "…" %}: what Django's node renders, kept per language (and escaping)."""
 
@@ -102,7 +122,7 @@ class WordedTranslateNode(TranslateNode):
         key = (lang, context.autoescape)
         value = self.worded.get(key)
         if value is None:  # looked up in the language it is kept for
-            with translation.override(lang):
+            with in_language(lang):
                 value = self.worded[key] = super().render(context)
         return value
 
@@ -132,7 +152,7 @@ class WordedBlockTranslateNode(BlockTranslateNode):
             key = (lang, count)
             message = self.worded.get(key)
             if message is None:  # looked up in the language it is kept for
-                with translation.override(lang):
+                with in_language(lang):
                     if message_context:
                         message = translation.npgettext(message_context, singular, plural, count)
                     else:
@@ -143,7 +163,7 @@ class WordedBlockTranslateNode(BlockTranslateNode):
         else:
             message = self.worded.get(lang)
             if message is None:  # looked up in the language it is kept for
-                with translation.override(lang):
+                with in_language(lang):
                     message = self.worded[lang] = (
                         translation.pgettext(message_context, singular)
                         if message_context

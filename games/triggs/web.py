@@ -24,6 +24,7 @@ from games.charts import Tally
 from games.errors import Refused
 from games.forms import first_seat, first_seat_error, first_seat_field
 from games.render import draw
+from games.template_loader import in_language
 from games.templatetags.babel_tags import mean, num, part_of
 from games.templatetags.rules_tags import sheet_row
 from games.triggs import companion, engine
@@ -541,7 +542,7 @@ def cross_row(lang: str, value: int, sets: tuple[tuple[int, ...], ...], room: in
         }
         for k in range(1, len(sets) + 1)
     ]
-    with translation.override(lang):
+    with in_language(lang):
         html = draw("games/triggs/_cross_row.html", {"row": {"value": value, "options": options}})
     return html.strip()
 
@@ -588,7 +589,7 @@ def other_sheet(
     phrases worded by the catalogue (0.03 ms, where a template took about 0.1 ms). A plain
     str, written with |safe: the others' region digests the list with every update of a
     phone (games.template_inputs), and a SafeString takes seven times longer to pickle."""
-    with translation.override(lang):
+    with in_language(lang):
         hand = (
             ""
             if hand_size is None
@@ -891,7 +892,7 @@ def play_row(lang: str, value: int, done: int, mode: str | None) -> str:
         }
         for i in range(engine.ROW_SIZES[value])
     ]
-    with translation.override(lang):
+    with in_language(lang):
         return draw("games/triggs/_play_row.html", {"row": sheet_row(value, done, boxes)})
 
 

@@ -25,6 +25,7 @@ from games.bots import triumfdrez as bots
 from games.charts import Tally
 from games.forms import first_seat, first_seat_error, first_seat_field
 from games.render import draw
+from games.template_loader import in_language
 from games.templatetags.babel_tags import mean, num, part_of
 from games.triumfdrez import companion, engine
 from games.triumfdrez.cards import DECK, FIGURE, NUMBER
@@ -123,7 +124,7 @@ def card_context(card_id: str) -> dict:
 def _card_context(lang: str, card_id: str) -> dict:
     """Once per process and language (a table's screen shows dozens): never changed. Its
     names worded in `lang` (a lazy translation is slow to compare: games.template_inputs)."""
-    with translation.override(lang):
+    with in_language(lang):
         card = {k: str(v) if isinstance(v, Promise) else v for k, v in _card(card_id).items()}
     return card | {"html": card_html(lang, card_id)}
 
@@ -133,7 +134,7 @@ def card_html(lang: str, card_id: str) -> str:
     """A card drawn once per process and language: a table's screen shows dozens. As a
     plain str, written with |safe: a hand's cards are digested with every update of a
     phone (games.template_inputs), and a SafeString takes seven times longer to pickle."""
-    with translation.override(lang):
+    with in_language(lang):
         return draw("games/triumfdrez/_card.html", {"card": _card(card_id)})
 
 
@@ -231,7 +232,7 @@ def _bid_choices(lowest: int, default: int | None, lang: str) -> dict:
 def _offered(lang: str) -> dict:
     """What every bid form and auction says, worded in `lang` once per process (a lazy
     translation is slow to word and to compare: games.template_inputs)."""
-    with translation.override(lang):
+    with in_language(lang):
         return {
             "bid_choices": {
                 "figures": tuple(
@@ -580,7 +581,7 @@ def other_player(lang: str, seat: int, name: str, cards: int, dealer: bool, turn
     here with the catalogue's words (0.03 ms, where a template took about 0.1). Every
     seat is listed, the same for every phone: the page's style hides the phone's own
     (`data-me`, games.render.live_html). A plain str, written with |safe."""
-    with translation.override(lang):
+    with in_language(lang):
         words = [name, ngettext("%(n)s card", "%(n)s cards", cards) % {"n": cards}]
         if dealer:
             words.append(gettext("dealer"))
@@ -616,7 +617,7 @@ def last_trick_html(
         "reason": reason,
         "plays": [{"name": name, "card": card_html(lang, card)} for name, card in plays],
     }
-    with translation.override(lang):
+    with in_language(lang):
         return draw("games/triumfdrez/_last_trick.html", {"last": last}, lang).strip()
 
 
