@@ -1,8 +1,8 @@
 """Regions drawn once for every seat at the table, laid out by each phone's page from its
 own seat (`data-me` on #table-live, games.render.live_html): the TriumfDrez trick starts
-at the phone's own place, and its own player is not among the others. The regions as the
-server draws them, with the site's style sheets, in Chromium at a tablet's width (where
-every pane shows)."""
+at the phone's own place and its own player is not among the others; a Triggs phone
+shows every other player's sheet but not its own. The regions as the server draws them,
+with the site's style sheets, in Chromium at a tablet's width (where every pane shows)."""
 
 import random
 import uuid
@@ -15,9 +15,12 @@ from tests.tables import config, play_random
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
-STYLE = "".join(
-    (ROOT / "static" / "css" / name).read_text() for name in ("site.css", "triumfdrez.css")
-)
+
+def style(game: str) -> str:
+    """The style sheets of a table page of `game`."""
+    return "".join(
+        (ROOT / "static" / "css" / name).read_text() for name in ("site.css", f"{game}.css")
+    )
 
 
 def table_in_play(players: int):
@@ -58,7 +61,7 @@ def test_the_trick_starts_at_the_phones_own_seat_and_its_player_is_not_an_other(
         now = render.screen(snap, [] if me is None else [me], me, me == 0, "es")
         trick = dict((name, html) for name, html, _pane in now.regions)["trick"]
         drawn.add(trick)
-        page.set_content(f"<style>{STYLE}</style>{render.live_html(now)}")
+        page.set_content(f"<style>{style('triumfdrez')}</style>{render.live_html(now)}")
         first = 0 if me is None else me
         expected = [f"slot-{(first + i) % players}" for i in range(players)]
         assert laid_out(page, ".trick-seats li") == expected, me
@@ -69,4 +72,27 @@ def test_the_trick_starts_at_the_phones_own_seat_and_its_player_is_not_an_other(
         others = [f"player-{seat}" for seat in range(players) if seat != me]
         assert laid_out(page, ".drez-others li") == others, me
     assert len(drawn) == 1  # one drawing of the trick for every seat and the spectator
+    context.close()
+
+
+@pytest.mark.parametrize("mode", ["companion", "digital"])
+def test_a_triggs_phone_shows_every_other_players_sheet_but_not_its_own(browser, mode):
+    table, host, _token = services.create_table("triggs", mode, config("triggs", mode, 3), "Ana")
+    for seat in range(1, 3):
+        services.claim_seat(table, seat, f"P{seat}")
+    services.start_table(table, host, "start-" + uuid.uuid4().hex)
+    table.refresh_from_db()
+    rng = random.Random(mode)
+    for _move in range(6):
+        assert play_random(table, rng)
+    snap = live.snapshot(table)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, **CONTEXT)
+    page = context.new_page()
+    drawn = set()
+    for me in (0, 1, 2, None):
+        now = render.screen(snap, [] if me is None else [me], me, me == 0, "es")
+        drawn.add(dict((name, html) for name, html, _pane in now.regions)["others"])
+        page.set_content(f"<style>{style('triggs')}</style>{render.live_html(now)}")
+        assert laid_out(page, ".other-sheets li") == [f"other-{s}" for s in range(3) if s != me]
+    assert len(drawn) == 2  # one drawing for the seated phones, one for the spectator's heading
     context.close()
