@@ -600,10 +600,10 @@ def other_sheet(
         )
         theirs = " · " + escape(gettext("their turn")) if turn else ""
     return (
-        f'<!--part--><li id="other-{seat}" class="other{" their-turn" if turn else ""}"'
-        f' data-seat="{seat}">\n<p class="other-name">{escape(name)} · <strong>'
-        f"{sum(crossed)}/{TOTAL_BOXES}</strong>{hand}{theirs}</p>\n"
-        f'<div class="mini">{mini_sheet(crossed, name)}</div>\n</li><!--/part-->'
+        f'<!--part--><li id="other-{seat}" class="other{" their-turn" if turn else ""}">'
+        f'<p class="other-name">{escape(name)} · <strong>'
+        f"{sum(crossed)}/{TOTAL_BOXES}</strong>{hand}{theirs}</p>"
+        f"{mini_sheet(crossed, name)}</li><!--/part-->"
     )
 
 
@@ -902,11 +902,13 @@ def mini_sheet(crossed: tuple[int, ...], name: str) -> str:
     box and a dot per open one, and the count. It has no words, so one drawing serves
     every language (the name is the caller's, in its language, and escaped). Numbers and
     marks only, so written here: one is drawn for every cross, and a template's loop over
-    the rows took 0.24 ms where this takes 7 µs."""
+    the rows took 0.24 ms where this takes 7 µs. Without the cells' and rows' end tags,
+    which HTML does not need: every phone is sent every player's sheet (the page hides
+    its own), and they were a quarter of its bytes."""
     full = ' class="full"'
-    rows = "\n".join(
-        f"<tr{full if done == size else ''}><th>{value}</th>"
-        f"<td>{'✕' * done}{'·' * (size - done)}</td><td>{done}/{size}</td></tr>"
+    rows = "".join(
+        f"<tr{full if done == size else ''}><th>{value}"
+        f"<td>{'✕' * done}{'·' * (size - done)}<td>{done}/{size}"
         for value, size, done in zip(engine.VALUES, engine.ROW_SIZES[1:], crossed, strict=True)
     )
-    return mark_safe(f'<table class="mini-sheet" aria-label="{escape(name)}">\n{rows}\n</table>')
+    return mark_safe(f'<table class="mini-sheet" aria-label="{escape(name)}">{rows}</table>')

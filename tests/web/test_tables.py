@@ -347,6 +347,7 @@ def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
     with translation.override("el"):  # no words: the same drawing in every language
         assert render.mini_sheet((0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>") is mini
     assert mini.count("✕") == 2 and "2/4" in mini  # row 9: two crossed of four
+    assert mini.count("<tr") == 12 and mini.count("<td>") == 24  # end tags left out
     # another player, with their small sheet: once per language and what it shows
     render.other_sheet.cache_clear()
     crossed = (0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0)
