@@ -88,10 +88,10 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
             shots.add("hand")
         if page.locator("button.box.extra").count():
             page.locator("button.box.extra").first.click()
-        elif page.locator("button.proposal").count():
+        elif page.locator(".proposal-row button").count():
             if not used["ticked cross"]:
                 # tick one card of a row that can be crossed: the Cross button offers it
-                value = page.locator("li.proposal-row").first.get_attribute("data-value")
+                value = page.locator("li.proposal-row .proposal-value").first.inner_text().strip()
                 page.locator(f"#hand label.hand-card[data-card='{value}']").first.click()
                 assert page.locator("#cross-button .detail").inner_text() == f"{value} ×1"
                 assert page.locator("#cross-button").is_enabled()
@@ -102,8 +102,10 @@ def test_a_digital_game_against_a_computer_player_to_the_end(browser, asgi_serve
                     page.locator("#cross-proposals").scroll_into_view_if_needed()
                     page.screenshot(path=str(screenshots / "digital-triggs-cross.png"))
                     shots.add("cross")
-                fills = page.locator("button.proposal.fills")
-                (fills.first if fills.count() else page.locator("button.proposal").last).click()
+                fills = page.locator(".proposal-row button.fills")
+                (
+                    fills.first if fills.count() else page.locator(".proposal-row button").last
+                ).click()
         elif page.locator("#draw-form input[name=kind][value=draw_first]").count():
             # two taps: the first card's pile, which shows what it uncovered, then the
             # second card's pile
