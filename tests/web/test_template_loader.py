@@ -133,3 +133,37 @@ def test_a_compiled_template_is_kept_until_the_loaders_are_reset():
     again = template_loader.compiled(engine, "games/_live.html#log")
     assert again is not first
     assert again is engine.get_template("games/_live.html#log").template
+
+
+def test_lines_of_tags_that_draw_nothing_leave_out_their_line_ends(tmp_path):
+    """Loaded without indentation, and without the line end of a line holding only tags
+    that draw nothing: what is drawn is the same to a browser (the line before ends with
+    one), without the blank lines."""
+    source = (
+        "{% load i18n %}{# a comment #}\n"
+        "<ul>\n"
+        "  {% for item in items %}\n"
+        "    {% if item %}\n"
+        "    <li>{{ item }}</li>\n"
+        "    {% endif %}\n"
+        "  {% endfor %}\n"
+        "</ul>\n"
+        '{% translate "Your turn." %}\n'  # draws words: its line end stays
+        "{% if items %}{{ items|length }}{% endif %}\n"  # draws a variable: it stays
+        "<p>{% if items %}x{% endif %}</p>\n"
+        "end"
+    )
+    (tmp_path / "t.html").write_text(source)
+    engine = engines["django"].engine
+    loader = template_loader.Loader(engine, [str(tmp_path)])
+    origin = next(loader.get_template_sources("t.html"))
+    loaded = loader.get_contents(origin)
+    assert loaded == (
+        "{% load i18n %}{# a comment #}<ul>\n{% for item in items %}{% if item %}<li>{{ item }}</li>\n"
+        '{% endif %}{% endfor %}</ul>\n{% translate "Your turn." %}\n'
+        "{% if items %}{{ items|length }}{% endif %}\n<p>{% if items %}x{% endif %}</p>\nend"
+    )
+    with translation.override("es"):
+        drawn = engine.from_string(loaded).render(Context({"items": ["a", "", "b"]}))
+        turn = translation.gettext("Your turn.")
+    assert drawn == f"<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n{turn}\n3\n<p>x</p>\nend"
