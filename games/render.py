@@ -162,12 +162,11 @@ def screen(
     wide_digests = snap.shared.setdefault(("digests", lang), {})
     with template_loader.in_language(lang):
         context = table_context(snap, phone_seats, active, host, notes, lang)
-        names, memo = tuple(context), dict(wide_digests)
-        for name, template, pane in (*HEAD, *middle, *TAIL):
-            found = _inputs(template, names)
-            drawn_from = (
-                None if found is None else template_inputs.fingerprint(found, context, memo)
-            )
+        regions, paths, wide_paths = _plan((*HEAD, *middle, *TAIL), tuple(context))
+        memo = dict(wide_digests)
+        template_inputs.fill(paths, context, memo)  # each path once, for every region
+        for name, template, pane, found in regions:
+            drawn_from = None if found is None else template_inputs.combined(found, memo)
             if drawn_from is None:
                 now.regions.append((name, draw(template, context, lang), pane))
             elif name in earlier and previous.inputs.get(name) == drawn_from:
@@ -183,13 +182,24 @@ def screen(
                     now.regions.append((name, same[0], pane))
                     now.take(name, same[1], same[2])
             now.inputs[name] = drawn_from
-    for path, value in memo.items():
-        if path[0] in WIDE and path not in wide_digests:
-            wide_digests[path] = value
+    for path in wide_paths:
+        if path not in wide_digests:
+            wide_digests[path] = memo[path]
     return now
 
 
 @functools.lru_cache(maxsize=256)
+def _plan(regions: tuple, names: tuple[str, ...]) -> tuple[tuple, tuple, tuple]:
+    """For a screen's `regions` (name, template, pane) and its context's `names`: each
+    region with the paths it reads (`_inputs`; None: unknown, drawn every time), every
+    path any of them reads, and those of the table-wide context (`WIDE`)."""
+    planned = tuple(
+        (name, template, pane, _inputs(template, names)) for name, template, pane in regions
+    )
+    paths = tuple(sorted({path for *_rest, found in planned if found for path in found}))
+    return planned, paths, tuple(path for path in paths if path[0] in WIDE)
+
+
 def _inputs(template_name: str, names: tuple[str, ...]) -> tuple | None:
     """The paths the template reads that start at one of the context's `names` (the
     others are its own variables, e.g. a loop's), but for the placeholders stamped in

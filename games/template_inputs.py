@@ -94,14 +94,22 @@ def fingerprint(found: tuple[tuple[str, ...], ...], context: dict, memo=None) ->
     to the next: keeping the values themselves kept every phone's whole context alive
     (bench/load.py, 150 tables: 294 MiB against 225)."""
     memo = {} if memo is None else memo
-    digests = []
+    fill(found, context, memo)
+    return combined(found, memo)
+
+
+def fill(found, context: dict, memo: dict) -> None:
+    """Digest each path of `found` that `memo` does not hold yet, into `memo`."""
     for path in found:
         if path not in memo:
             memo[path] = digest(lookup(context, path))
-        if memo[path] is None:
-            return None
-        digests.append(memo[path])
-    return hash(tuple(digests))
+
+
+def combined(found, memo: dict) -> int | None:
+    """The digest of the values at `found`, each digested in `memo` already (`fill`);
+    None if one cannot be digested."""
+    digests = tuple(map(memo.__getitem__, found))
+    return None if None in digests else hash(digests)
 
 
 # Values digested as themselves, not pickled: most paths a region reads are flags and
