@@ -9,6 +9,11 @@ from html.parser import HTMLParser
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
 
 
+# Start tags that end the open elements HTML lets them end (a small sheet leaves out its
+# cells' and rows' end tags: games.triggs.web.mini_sheet)
+IMPLIED = {"td": {"td", "th"}, "th": {"td", "th"}, "tr": {"td", "th", "tr"}}
+
+
 class _TopLevel(HTMLParser):
     """The top-level elements of an HTML fragment: (id, start, end) offsets."""
 
@@ -17,7 +22,7 @@ class _TopLevel(HTMLParser):
         self.lines = [0]
         for line in html.splitlines(keepends=True):
             self.lines.append(self.lines[-1] + len(line))
-        self.depth, self.found, self.current = 0, [], None
+        self.open, self.found, self.current = [], [], None
         self.feed(html)
         self.close()
 
@@ -27,21 +32,24 @@ class _TopLevel(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         if tag in VOID:
-            if self.depth == 0:
+            if not self.open:
                 start = self.at()
                 self.found.append(
                     (dict(attrs).get("id"), start, start + len(self.get_starttag_text()))
                 )
             return
-        if self.depth == 0:
+        while self.open and self.open[-1] in IMPLIED.get(tag, ()):
+            self.open.pop()
+        if not self.open:
             self.current = (dict(attrs).get("id"), self.at())
-        self.depth += 1
+        self.open.append(tag)
 
     def handle_endtag(self, tag):
-        if tag in VOID:
+        if tag in VOID or tag not in self.open:
             return
-        self.depth -= 1
-        if self.depth == 0 and self.current is not None:
+        while self.open.pop() != tag:  # the elements it ends without their end tags
+            pass
+        if not self.open and self.current is not None:
             ident, start = self.current
             end = self.at() + len(f"</{tag}>")
             self.found.append((ident, start, end))
