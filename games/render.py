@@ -150,7 +150,7 @@ def screen(
     its drawings so, and whose turn it is comes round again (a status line, a bid's form)."""
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
-    middle = STAGE.get(stage) or tuple(get_game(table.game).web.screen(table.mode))
+    middle = STAGE.get(stage) or _game_regions(table.game, table.mode)
     if snap.progress and stage == "play":  # the game is over: how it went, as a chart
         middle = (*middle, RESULT)
     if previous is not None and previous.lang != lang:
@@ -186,6 +186,12 @@ def screen(
         if path not in wide_digests:
             wide_digests[path] = memo[path]
     return now
+
+
+@functools.lru_cache(maxsize=64)
+def _game_regions(game: str, mode: str) -> tuple:
+    """The regions of `game`'s screen in `mode` (GameWeb.screen), once per process."""
+    return tuple(get_game(game).web.screen(mode))
 
 
 @functools.lru_cache(maxsize=256)
@@ -235,10 +241,13 @@ def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] |
     if shown is None or shown.layout != now.layout:
         return None
     out = []
+    new_digests, old_digests = now._digests, shown._digests
     for name, _html, _pane in now.regions:  # the same names in the same order
-        (frame, parts), (old_frame, old_parts) = now.digest(name), shown.digest(name)
-        if frame == old_frame and parts == old_parts:
+        new = new_digests.get(name) or now.digest(name)
+        old = old_digests.get(name) or shown.digest(name)
+        if new == old:
             continue  # most regions: unchanged (often the very same digest)
+        (frame, parts), (old_frame, old_parts) = new, old
         if frame != old_frame or [i for i, _ in parts] != [i for i, _ in old_parts]:
             out.append((name, None))
         else:
