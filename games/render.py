@@ -75,7 +75,7 @@ PART_ID = re.compile(r'\A\s*<[a-z][a-z0-9]*[^>]*?\bid="([^"]+)"')
 def split_parts(html: str) -> tuple[str, dict[str, str]]:
     """(the region without its parts, each part by id). Cut with str methods: a regular
     expression matching up to the end marker took 27 µs for three other players' sheets
-    (2.6 KB), this 2 µs."""
+    (2.6 KB), this 5 µs."""
     parts = {}
     first, *pieces = html.split(PART)
     frame = [first]

@@ -1,8 +1,9 @@
 """The project's templates as they are loaded, done once so that no render pays for it:
 
-- read without their indentation: it is for people reading the files, and a phone would
-  otherwise be sent it with every update (a tenth of a region's bytes). Safe because no
-  template of ours holds a <pre> or <textarea> whose content it would change, and every
+- read without their indentation, nor the line ends of lines holding only tags that draw
+  nothing (`SILENT`): they are for people reading the files, and a phone would otherwise
+  be sent them with every update (a tenth of a region's bytes). Safe because no template
+  of ours holds a <pre> or <textarea> whose content it would change, and every
   {% blocktranslate %} is `trimmed`: its message is the same with or without the
   indentation (tests/web/test_catalogues.py extracts from the files as written);
 - their words looked up once per language: a {% translate %} of a quoted text (no
@@ -26,7 +27,7 @@ WORDED = 512  # messages kept per {% blocktranslate %} with a count (one per cou
 
 # A line of tags that draw nothing themselves (conditions, loops, partials' bounds,
 # comments): its line end is left out when the template is loaded, as the line before it
-# ends with one already (the blank lines a phone was sent, a sixth of a page's lines).
+# ends with one already (the blank lines a phone was sent, a quarter of a page's lines).
 SILENT = frozenset((
     "load", "if", "elif", "else", "endif", "for", "empty", "endfor", "with", "endwith",
     "partialdef", "endpartialdef", "block", "endblock", "extends", "spaceless", "endspaceless",
