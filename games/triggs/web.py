@@ -715,7 +715,6 @@ def _companion(state: dict, me, names: dict) -> dict:
             key=lambda seat: seat["index"] != me,
         ),
         "my_total": sum(sheet) if sheet else 0,
-        "total_boxes": TOTAL_BOXES,
         "watching": me is None,
         # what the entry region asks, rather than the whole view (it is drawn again
         # whenever what it reads changes)
@@ -752,7 +751,6 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
     view = engine.view(state, me)
     hand = view.get("hand")
     sheet = view["sheets"][me] if me is not None else None
-    over = engine.is_over(state)
     to_act = engine.to_act(state)
     my_turn = me is not None and me in to_act
     placing_extra = my_turn and view.get("pending_extra", 0) > 0
@@ -774,7 +772,6 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "my_turn": my_turn,
         "playing": playing,
         "placing_extra": placing_extra,
-        "over": over,
         "draw_step": draw_step,
         "draw_count": draw_count if (playing or draw_step) else 0,
         # the piles as buttons, for a seat that may draw (else the board's)
@@ -786,7 +783,6 @@ def _digital(state: dict, me, names: dict, pending: str | None) -> dict:
         "rows": _sheet_rows(sheet, lang, extra=placing_extra) if sheet else "",
         "sheet_kind": _sheet_kind(False, placing_extra) if sheet else None,
         "my_total": sum(sheet) if sheet else 0,
-        "total_boxes": TOTAL_BOXES,
         "watching": me is None,
     }
 
