@@ -2,8 +2,9 @@
 variables it names, each as a path of at most two lookups (`panel.groups`, `seats`).
 
 games.render keys each region of a phone's screen by a digest of the values at these
-paths (`fingerprint`): a region whose digest is that of the phone's previous screen (in
-the same language) is not drawn again. `paths` is conservative: a tag it does not know,
+paths (`fingerprint`; a screen digests each path once for all its regions, `fill`, and
+combines each region's from them, `combined`): a region whose digest is that of the
+phone's previous screen (in the same language) is not drawn again. `paths` is conservative: a tag it does not know,
 a template included by a variable's name, or a tag that takes the whole context make it
 answer None (the region is drawn every time). Reading too much only costs a redraw; the
 known tags are listed below, and tests/web/test_regions.py checks every region of both
