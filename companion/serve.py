@@ -1,34 +1,49 @@
-"""The production server: daphne, with every WebSocket's incoming frames counted as they
-arrive, before anything is queued for the application.
+"""The production server, the one way the site is served: the README's deployment, its
+systemd unit (deploy/companion@.service) and the tests all start it as
 
-    python -m companion.serve [daphne's options] companion.asgi:application
+    python -m companion.serve --port 8001
 
-Daphne parses each frame and queues it for the application, without limit; the consumer's
-own rate limit (games.consumers) runs only when it takes the frame from that queue. A
-client sending tiny frames as fast as it can (tens of thousands a second) keeps the event
-loop busy parsing and queueing them, and every table of the process waits: the consumer
-would close the socket, but it reaches the frames that should close it seconds later.
-Here a socket that sends more than FRAMES_BURST frames at once, or more than
-FRAMES_PER_SECOND over time (pings included), is closed (4008, the consumers' "policy
-violation": the page does not reconnect) and its TCP connection let go at once: the
-frames already read are dropped unparsed, and nothing more is read from it.
+It is daphne serving companion.asgi, with the project's options in code, not on a command
+line that could drift:
 
-The limits are far above what the consumer accepts from a phone (a burst of 10, then 4 a
-second), so a phone is never cut off here before the consumer has told it to slow down.
+- It listens on 127.0.0.1 (`--bind` to change it) behind a proxy on the same host, and
+  takes the client's address from X-Forwarded-For and the scheme from X-Forwarded-Proto.
+  The proxy must set X-Forwarded-For to the address it saw ($remote_addr), replacing
+  whatever the client sent, as deploy/nginx.conf does: daphne believes the left-most
+  address of the header.
+- What a phone may send is limited, what it is sent is not: a WebSocket message from a
+  client is at most INCOMING_MAX bytes, while a table's first screen is 9-18 KB.
+  (daphne's --websocket-max-message-size limits both ways: a seated phone's first screen
+  could not be sent.) A larger message closes the socket (1009, "message too big")
+  before it is read. A phone's messages are a few hundred bytes: the consumer refuses
+  one over 8 KiB with a translated message (games.consumers.MAX_FRAME), and this cap,
+  well above that, keeps a client from making the server read megabytes.
+- Each WebSocket's frames are counted as they arrive. Daphne parses each frame and queues
+  it for the application without limit; the consumer's own rate limit (games.consumers)
+  runs only when it takes the frame from that queue, so a client sending tiny frames as
+  fast as it can would keep the event loop busy and every table of the process waiting.
+  A socket that sends more than FRAMES_BURST frames at once, or more than
+  FRAMES_PER_SECOND over time (pings included), is closed (4008, the consumers' "policy
+  violation": the page does not reconnect) and its connection let go at once. The limits
+  are far above what the consumer accepts from a phone (a burst of 10, then 4 a second).
 """
 
+import argparse
 import time
 
 from daphne import server, ws_protocol
 from daphne.cli import CommandLineInterface
 
+APPLICATION = "companion.asgi:application"
+INCOMING_MAX = 64 * 1024
 FRAMES_BURST = 60
 FRAMES_PER_SECOND = 8.0
 POLICY_VIOLATION = 4008
 
 
 class GuardedWebSocket(ws_protocol.WebSocketProtocol):
-    """Daphne's WebSocket protocol with a token bucket on the frames a client sends."""
+    """Daphne's WebSocket protocol with a cap on what a client sends: its messages' size
+    and a token bucket on its frames."""
 
     frames_level = float(FRAMES_BURST)
     frames_at = None  # when the bucket was last filled; None before the first frame
@@ -47,6 +62,14 @@ class GuardedWebSocket(ws_protocol.WebSocketProtocol):
         self.flooded = True
         self.sendClose(code=POLICY_VIOLATION)
         self.dropConnection(abort=False)  # the close frame is flushed, then the socket shut
+
+    def onMessageFrameBegin(self, length):
+        super().onMessageFrameBegin(length)
+        # known from the frame's header, before its payload is read
+        if not self.failedByMe and self.message_data_total_length > INCOMING_MAX:
+            self._max_message_size_exceeded(
+                self.message_data_total_length, INCOMING_MAX, "a client's message is too large"
+            )
 
     def onMessage(self, payload, isBinary):
         if self.flooded:
@@ -82,5 +105,29 @@ class GuardedCommandLine(CommandLineInterface):
     server_class = GuardedServer
 
 
+def daphne_arguments(argv=None) -> list[str]:
+    """Daphne's command line for ours."""
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.serve", description="Serve the site behind a local proxy."
+    )
+    parser.add_argument("-p", "--port", type=int, required=True)
+    parser.add_argument("-b", "--bind", default="127.0.0.1", help="default: 127.0.0.1")
+    parser.add_argument("-v", "--verbosity", type=int, default=1, choices=range(4))
+    parser.add_argument("application", nargs="?", default=APPLICATION, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    return [
+        *("--bind", args.bind, "--port", str(args.port), "--verbosity", str(args.verbosity)),
+        "--proxy-headers",
+        # no limit in autobahn, which would apply it to what is sent as well: the limit on
+        # what a client sends is GuardedWebSocket's
+        *("--websocket-max-message-size", "0", "--websocket-max-frame-size", "0"),
+        args.application,
+    ]
+
+
+def main(argv=None) -> None:
+    GuardedCommandLine().run(daphne_arguments(argv))
+
+
 if __name__ == "__main__":
-    GuardedCommandLine.entrypoint()
+    main()

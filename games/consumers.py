@@ -24,6 +24,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import translation
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
@@ -55,12 +56,15 @@ REFILL_PER_SECOND = 4.0
 # socket is closed; a valid move starts the count again.
 FLOOD_LIMIT = 30
 REFUSAL_EVERY = 1.0  # seconds: frames of abuse get one refusal drawn in that time
-# Sockets this process takes from one client address, and at one table (the settings
-# WS_SOCKETS_PER_ADDRESS and WS_SOCKETS_PER_TABLE override them); more are refused at the
-# handshake (4429, as HTTP's 429), as are handshakes over the rate limit "ws_connect"
-# (games.ratelimit).
+# Sockets this process takes from one client address, from phones holding no seat at one
+# table (spectators), and from the phones holding one seat (the settings
+# WS_SOCKETS_PER_ADDRESS, WS_SOCKETS_PER_TABLE and WS_SOCKETS_PER_SEAT override them). A
+# seat's phones have room of their own: strangers filling a table's room for spectators
+# cannot keep its players out. More are refused at the handshake (4429, as HTTP's 429), as
+# are handshakes over the rate limit "ws_connect" (games.ratelimit).
 SOCKETS_PER_ADDRESS = 32
 SOCKETS_PER_TABLE = 64
+SOCKETS_PER_SEAT = 4
 TOO_MANY = 4429
 # Servers let an application close only with 1000 or 3000-4999: 4008 mirrors 1008
 # ("policy violation"), and the page (static/js/table.js) does not reconnect after it.
@@ -167,26 +171,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.leave_group()
             raise
 
-    # the sockets this process holds, by client address and by table
+    # the sockets this process holds: by client address, by table (spectators) and by
+    # (table, seat) (the phones holding it)
     open_by_address: Counter = Counter()
     open_by_table: Counter = Counter()
+    open_by_seat: Counter = Counter()
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.address = (self.scope.get("client") or [None])[0]
-        per_table = getattr(settings, "WS_SOCKETS_PER_TABLE", SOCKETS_PER_TABLE)
-        per_address = getattr(settings, "WS_SOCKETS_PER_ADDRESS", SOCKETS_PER_ADDRESS)
-        if (
-            self.open_by_table[self.code] >= per_table
-            or self.address is not None
-            and self.open_by_address[self.address] >= per_address
-        ):
-            await self.close(code=TOO_MANY)
-            return
-        self.counted = True
-        self.open_by_table[self.code] += 1
-        if self.address is not None:
-            self.open_by_address[self.address] += 1
         query = dict(
             part.split("=", 1)
             for part in self.scope["query_string"].decode().split("&")
@@ -197,7 +190,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if isinstance(phone, int):
             await self.close(code=phone)
             return
-        self.table, self.active, self.host = phone
+        self.table, self.active, self.host, seats = phone
+        if not self.take_room(seats):
+            await self.close(code=TOO_MANY)
+            return
         self.table_id = self.table.pk
         self.version = 0  # the version of the latest render sent
         self.shown = None  # the screen it drew (games.render.Screen)
@@ -213,7 +209,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.looking, self.notes, self.snap = presence.HERE, None, None
         self.noted_seats, self.timer, self.gone_at, self.retry_at = [], None, {}, 0.0
         self.heard, self.silent = time.monotonic(), False
-        self.said_at = -phrases.EVERY
         await self.present()
         if snap is not None and any(
             seat.index in self.held and seat.stand_in == seat.StandIn.GONE for seat in snap.seats
@@ -231,17 +226,32 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.beat = None
             self.held = []
             await self.present()
-        if getattr(self, "counted", False):
-            self.counted = False
-            for counter, key in (
-                (self.open_by_table, self.code),
-                (self.open_by_address, self.address),
-            ):
-                if key is not None:
-                    counter[key] -= 1
-                    if counter[key] <= 0:
-                        del counter[key]
+        for counter, key in getattr(self, "counted", ()):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
+        self.counted = ()
         await self.leave_group()
+
+    def take_room(self, seats: list[int]) -> bool:
+        """Count this socket in the room it takes (its seats', else the spectators' of its
+        table, and its address's); False if that room is full."""
+        if seats:
+            room = getattr(settings, "WS_SOCKETS_PER_SEAT", SOCKETS_PER_SEAT)
+            counted = [(self.open_by_seat, (self.code, seat)) for seat in seats]
+        else:
+            room = getattr(settings, "WS_SOCKETS_PER_TABLE", SOCKETS_PER_TABLE)
+            counted = [(self.open_by_table, self.code)]
+        limits = [(counter, key, room) for counter, key in counted]
+        if self.address is not None:
+            per_address = getattr(settings, "WS_SOCKETS_PER_ADDRESS", SOCKETS_PER_ADDRESS)
+            limits.append((self.open_by_address, self.address, per_address))
+        if any(counter[key] >= limit for counter, key, limit in limits):
+            return False
+        self.counted = [(counter, key) for counter, key, _limit in limits]
+        for counter, key in self.counted:
+            counter[key] += 1
+        return True
 
     async def leave_group(self):
         if hasattr(self, "group"):
@@ -262,7 +272,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def identify(self, wanted_seat):
-        """(table, active seat, host?), or the code to close with."""
+        """(table, active seat, host?, the seats the phone holds), or the code to close
+        with."""
         address = self.address
         if ratelimit.count(address, "ws_connect"):
             return TOO_MANY
@@ -277,7 +288,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         # and 800 sockets each holding the state they connected with were thousands of
         # objects for the garbage collector to walk (bench/load.py)
         kept = Table(pk=table.pk, code=table.code, game=table.game, mode=table.mode)
-        return kept, phone.active, phone.host
+        return kept, phone.active, phone.host, phone.seats
 
     def take_token(self) -> bool:
         """Token bucket: BUCKET_SIZE at once, then REFILL_PER_SECOND."""
@@ -420,7 +431,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def say(self, message):
         """A phrase from this phone's seat, told to the table (games.phrases): a seat's
-        phone only, while the host allows them, one every phrases.EVERY seconds."""
+        phone only, while the host allows them, one every phrases.EVERY seconds per seat
+        (whichever of its phones and processes says it: counted in Django's cache)."""
         snap = self.snap
         seat = self.active if self.active in self.held else next(iter(self.held), None)
         if seat is None or snap is None:
@@ -433,11 +445,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not snap.table.phrases:
             await self.refuse("phrases_off")
             return
-        now = time.monotonic()
-        if now - self.said_at < phrases.EVERY:
+        if not await cache.aadd(f"said:{self.code}:{seat}", True, timeout=phrases.EVERY):
             await self.refuse("slow_down")
             return
-        self.said_at = now
         self.abuse = 0
         event = {"type": "table.said", "seat": seat, "phrase": form.cleaned_data["phrase"]}
         with contextlib.suppress(RedisError, OSError):

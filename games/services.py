@@ -196,9 +196,11 @@ def insert_table(**fields) -> Table:
     raise Refused("busy")
 
 
-def claim_seat(table: Table, index: int, name: str, player=None) -> str:
+def claim_seat(table: Table, index: int, name: str, player=None, holder=frozenset()) -> str:
     """Sit a player (`player`, if known) on a free seat; returns the seat's token for the
-    phone's cookie."""
+    phone's cookie. `holder`: the token hashes of the phone asking. While a digital game is
+    played (a free seat in play comes only from an imported session), a phone that holds a
+    hand at the table already may not take another."""
     name = clean_name(name)
     token = new_token()
     with transaction.atomic():
@@ -210,6 +212,8 @@ def claim_seat(table: Table, index: int, name: str, player=None) -> str:
             raise Refused("bad_seat")
         if seat.taken:
             raise Refused("seat_taken")
+        if _hidden_hands_in_play(table) and table.seats.filter(token_hash__in=holder).exists():
+            raise Refused("one_hand")
         if table.status != Table.Status.LOBBY and seat.name:
             # A freed seat during a game keeps its player's name on the sheet.
             name = seat.name
@@ -248,13 +252,13 @@ def _authorize(table: Table, host_token) -> bool:
 def free_seat(table: Table, host_token, index: int) -> None:
     """The phone holding the seat (or the computer player on it) leaves it; a player may
     claim it again. At a digital table in play a hand is never left to whoever claims the
-    seat next: a computer player takes it over (games.autoplay), and the game goes on."""
+    seat next: a computer player (of the table's takeover level) takes it over
+    (games.autoplay), and the game goes on."""
     _authorize(table, host_token)
     with transaction.atomic():
         table = _locked(table.pk)
         if _hidden_hands_in_play(table):
-            level = next(iter(get_game(table.game).web.bot_levels))
-            fields = {"kind": Seat.Kind.BOT, "bot_level": level, "name": ""}
+            fields = {"kind": Seat.Kind.BOT, "bot_level": _takeover_level(table), "name": ""}
         else:
             fields = {"kind": Seat.Kind.HUMAN, "bot_level": ""}
         updated = Seat.objects.filter(table=table, index=index).update(
@@ -312,6 +316,7 @@ def close_table(table: Table, host_token) -> bool:
             return False
         table.status = Table.Status.CLOSED
         table.save(update_fields=["status", "updated"])
+        Seat.objects.filter(table=table).update(handover_hash="")  # no link works on
         _after_commit(table)
     return True
 
@@ -558,7 +563,10 @@ def take_step(
 
 def create_handover(table: Table, seat: Seat) -> str:
     """A one-time link's token that moves `seat` to another phone (for a phone that died),
-    signed with its time: it works once, and for HANDOVER_MAX_AGE seconds."""
+    signed with its time: it works once, for HANDOVER_MAX_AGE seconds, while the table is
+    open."""
+    if table.status == Table.Status.CLOSED:
+        raise Refused("table_closed")
     token = new_token()
     Seat.objects.filter(pk=seat.pk).update(handover_hash=hash_token(token))
     return signing.TimestampSigner(salt=HANDOVER_SALT).sign(token)
@@ -570,6 +578,8 @@ def claim_handover(table: Table, signed: str) -> tuple[Seat, str]:
     except signing.BadSignature:  # expired, altered or made up
         raise Refused("bad_handover") from None
     with transaction.atomic():
+        if _locked(table.pk).status == Table.Status.CLOSED:
+            raise Refused("table_closed")
         seat = (
             Seat.objects.select_for_update()
             .filter(table=table, handover_hash=hash_token(token))
@@ -646,9 +656,10 @@ def hand_back(table_id: int, indexes) -> bool:
 
 
 def leave_seat(table: Table, index: int, holder: set[str] | None) -> None:
-    """A player leaves the table. Before the start the seat is free again; a digital game
-    under way goes on by the table's takeover rule: a computer player takes the seat if
-    the table hands seats over, else the seat waits, free, for someone to claim it."""
+    """A player leaves the table. Before the start the seat is free again. A digital game
+    under way goes on with a computer player in the seat (of the table's takeover level),
+    whatever the table's takeover rule: "wait" waits for a phone that is gone, not for one
+    that left, and a free seat would hand its cards to whoever claimed it next."""
     with transaction.atomic():
         table = _locked(table.pk)
         seat = _seat_held(table, index, holder)
@@ -656,7 +667,7 @@ def leave_seat(table: Table, index: int, holder: set[str] | None) -> None:
         seat.stand_in = Seat.StandIn.NONE
         if table.status == Table.Status.LOBBY:
             seat.name = ""
-        elif _hidden_hands_in_play(table) and table.takeover:
+        elif _hidden_hands_in_play(table):
             seat.kind, seat.name = Seat.Kind.BOT, ""
             seat.bot_level = _takeover_level(table)
         seat.save()

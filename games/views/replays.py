@@ -1,9 +1,11 @@
 """A table stepped through move by move by its players (games.replay), and the public
 result page of a finished game with its chart (games.charts).
 
-While the game runs, a player sees only their own seat's view at each step, as they saw
-it then; once it is over, any seat's view (every hand) or a spectator's. Nothing here
-writes.
+While the game runs, a phone sees only the view of a seat it holds now (games.phones
+decides, for every page and socket alike), as that seat saw it then: a seat left, freed,
+handed over or given to a computer player is no longer the phone's, whoever sat there
+before. Once the game is over, any seat's view (every hand) or a spectator's. Nothing
+here writes.
 """
 
 import copy
@@ -20,7 +22,7 @@ from games.models import Table
 from games.registry import get_game
 from games.render import HEAD, TAIL, screen, seat_name, table_summary
 from games.views.tables import _limited, _table
-from players import history, identity
+from players import history
 
 NOT_YOURS = _("Only the players of this table can replay it while the game is on.")
 NOT_OVER = _("This game is not over yet: its result is shown once it ends.")
@@ -37,15 +39,6 @@ def _number(value, low: int, high: int, default):
     return number if low <= number <= high else default
 
 
-def _my_seats(request, table: Table, seats) -> list[int]:
-    """The seats this phone holds at the table, or its player sat at."""
-    held = set(phones.seats_held(seats, phones.token_hashes(request.COOKIES, table.code)))
-    player = identity.current(request)
-    if player is not None:
-        held |= {seat.index for seat in seats if seat.player_id == player.pk}
-    return sorted(held)
-
-
 def _log_rows(log, step: int, length: int) -> list[dict]:
     rows = [{"version": e.version, "seat": e.seat, "action": e.action} for e in log[:step]]
     return rows[::-1][:length]
@@ -57,7 +50,8 @@ def replay_page(request, code):
     table = _table(request, code)
     seats = list(table.seats.all())
     game = get_game(table.game)
-    mine, over = _my_seats(request, table, seats), history.over(table)
+    mine = phones.seats_held(seats, phones.token_hashes(request.COOKIES, table.code))
+    over = history.over(table)
     if not mine and not over:
         return render(request, "games/replay.html", {"refused": NOT_YOURS}, status=403)
     log = replay.table_log(table)

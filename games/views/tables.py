@@ -217,7 +217,8 @@ def join(request, code):
         try:
             with transaction.atomic():  # a new guest only if they sit down
                 player, player_token = players.for_seat(request, name, table)
-                token = services.claim_seat(table, index, name, player)
+                holder = phones.token_hashes(request.COOKIES, table.code)
+                token = services.claim_seat(table, index, name, player, holder)
         except services.Refused as refusal:
             form.add_error(None, labels.refusal(refusal, get_game(table.game))["message"])
             seats = list(table.seats.all())
@@ -423,7 +424,10 @@ def table_handover(request, code):
     if index not in phone_seats:
         return _render_table(request, table, services.Refused("seat_not_yours"), status=403)
     seat = table.seats.get(index=index)
-    token = services.create_handover(table, seat)
+    try:
+        token = services.create_handover(table, seat)
+    except services.Refused as refusal:
+        return _render_table(request, table, refusal, status=409)
     url = request.build_absolute_uri(reverse("handover", kwargs={"code": code, "token": token}))
     return render(
         request,

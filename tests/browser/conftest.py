@@ -59,7 +59,8 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def asgi_server(tmp_path_factory, chromium_path):
-    """The real ASGI stack (daphne, Channels, WebSockets) on a throwaway SQLite file."""
+    """The real ASGI stack (companion.serve: daphne, Channels, WebSockets) on a throwaway
+    SQLite file."""
     yield from serve(tmp_path_factory, "companion.settings")
 
 
@@ -81,16 +82,7 @@ def serve(tmp_path_factory, settings: str, bot_delay: float = 0.05, db=None):
     )
     port = _free_port()
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "companion.asgi:application",
-        ],
+        [sys.executable, "-m", "companion.serve", "--port", str(port)],  # as deployed
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -148,6 +148,33 @@ async def test_sockets_are_capped_per_client_address_and_per_table(settings):
     assert not consumers.TableConsumer.open_by_address
 
 
+async def test_strangers_filling_a_table_cannot_keep_its_players_out(settings, phone):
+    """A seat's phones have room of their own (issue 34, item 5): with the table's room for
+    spectators full, a seated phone whose connection blipped still gets back in; a seat's
+    own room is bounded too."""
+    from games import consumers
+
+    settings.WS_SOCKETS_PER_TABLE, settings.WS_SOCKETS_PER_SEAT = 3, 2
+    table, tokens, _host = await seated_table(players=2)
+    headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+
+    def stranger(n):
+        comm = WebsocketCommunicator(application, f"/ws/table/{table.code}/", headers=headers)
+        comm.scope["client"] = (f"10.0.1.{n}", 50000)
+        return comm
+
+    crowd = [stranger(n) for n in range(3)]
+    for comm in crowd:
+        assert (await comm.connect(timeout=5))[0]
+    assert await stranger(9).connect(timeout=5) == (False, consumers.TOO_MANY)
+    ana = [phone(table.code, [tokens[0]]) for _ in range(3)]
+    assert await ana[0].connect() and await ana[1].connect()
+    assert not await ana[2].connect()  # a third socket of one seat: its room is full
+    assert await phone(table.code, [tokens[1]]).connect()  # the other seat has its own
+    for comm in crowd:
+        await comm.disconnect()
+
+
 async def test_websocket_handshakes_for_unknown_codes_are_rate_limited(settings):
     settings.RATE_LIMITS = {"unknown_code": (3, 60), "create_table": (10, 600)}
     table, _tokens, _host = await seated_table(players=2)

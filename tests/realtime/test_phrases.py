@@ -48,6 +48,27 @@ async def test_a_phrase_reaches_every_phone_in_its_own_language(phone):
     assert table.version == (await database_sync_to_async(Table.objects.get)(pk=table.pk)).version
 
 
+async def test_a_seat_says_one_phrase_at_a_time_however_many_tabs_it_has_open(phone, settings):
+    """The limit counts per seat, not per socket (issue 34, item 6): eight tabs of one seat
+    (on two processes, say) say one phrase in phrases.EVERY seconds, another seat is not
+    held back."""
+    settings.WS_SOCKETS_PER_SEAT = 8
+    table, tokens, _host = await seated_table(game="triggs", players=2)
+    tabs = [phone(table.code, [tokens[0]], lang="es") for _ in range(8)]
+    boris = phone(table.code, [tokens[1]], lang="es")
+    for tab in [*tabs, boris]:
+        assert await tab.connect()
+    for tab in tabs:
+        await tab.send(kind="say", phrase="thanks")
+    refused = 0
+    for tab in tabs[1:]:
+        refused += "Demasiados mensajes" in flash_of(await tab.next())
+    assert refused == len(tabs) - 1
+    assert await heard(boris) == "Ana: «¡Gracias!»"  # once
+    await boris.send(kind="say", phrase="thanks")
+    assert await heard(boris) == "Boris: «¡Gracias!»"  # not held back by Ana's
+
+
 async def test_phrases_are_rate_limited_for_seats_only_and_the_host_can_switch_them_off(phone):
     table, tokens, host = await seated_table(game="triggs", players=2)
     ana = phone(table.code, [tokens[0]], lang="fr")

@@ -186,18 +186,9 @@ class Server(Process):
         return f"http://127.0.0.1:{self.port}"
 
     def command(self):
-        return [
-            PYTHON,
-            "-m",
-            "companion.serve",
-            "-v",
-            "0",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(self.port),
-            self.app,
-        ]
+        # as the README and deploy/companion@.service start it (its options live in the
+        # code), quieter, and with the application a test may replace
+        return [PYTHON, "-m", "companion.serve", "--port", str(self.port), "-v", "0", self.app]
 
     def environment(self):
         return {**os.environ, **self.env}
@@ -259,17 +250,29 @@ class WebSocket:
         self.close_code: int | None = None
 
     @classmethod
-    async def connect(cls, port: int, path: str, headers: dict, timeout: float = 5, source=None):
+    async def connect(
+        cls, port: int, path: str, headers: dict, timeout: float = 5, source=None, tls=None
+    ):
         """`source`: the loopback address to connect from (any of 127.0.0.0/8), so that the
-        server sees distinct clients."""
+        server sees distinct clients; `tls`: (an ssl context, the host name it serves) for
+        a server behind TLS (tests/deploy's nginx)."""
         local = (source, 0) if source else None
+        context, host = tls if tls else (None, "127.0.0.1")
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection("127.0.0.1", port, limit=2**22, local_addr=local), timeout
+            asyncio.open_connection(
+                "127.0.0.1",
+                port,
+                limit=2**22,
+                local_addr=local,
+                ssl=context,
+                server_hostname=host if context else None,
+            ),
+            timeout,
         )
         key = base64.b64encode(os.urandom(16)).decode()
         lines = [
             f"GET {path} HTTP/1.1",
-            f"Host: 127.0.0.1:{port}",
+            f"Host: {host}:{port}",
             "Upgrade: websocket",
             "Connection: Upgrade",
             f"Sec-WebSocket-Key: {key}",
@@ -369,13 +372,15 @@ class _NoRaise(urllib.request.HTTPErrorProcessor):
 
 
 class Browser:
-    """Plain HTTP with a cookie jar: a phone's browser before it opens the socket."""
+    """Plain HTTP with a cookie jar: a phone's browser before it opens the socket. Its
+    posts carry an Origin header, as a browser's do (over HTTPS, Django's CSRF check
+    needs one). `handlers`: more urllib handlers (tests/deploy's, for its TLS front)."""
 
-    def __init__(self, base: str):
+    def __init__(self, base: str, handlers=()):
         self.base = base
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.jar), _NoRaise()
+            urllib.request.HTTPCookieProcessor(self.jar), _NoRaise(), *handlers
         )
 
     def cookie(self, name: str) -> str | None:
@@ -388,6 +393,8 @@ class Browser:
             data = {**data, "csrfmiddlewaretoken": self.cookie("csrftoken") or ""}
             body = urllib.parse.urlencode(data, doseq=True).encode()
         request = urllib.request.Request((base or self.base) + path, data=body)
+        if data is not None:
+            request.add_header("Origin", base or self.base)
         for name, value in (headers or {}).items():
             request.add_header(name, value)
         with self.opener.open(request, timeout=20) as response:
@@ -466,7 +473,12 @@ class Phone:
 
     async def connect(self, server, origin: str | None = None, timeout: float = 5) -> None:
         ws = await WebSocket.connect(
-            server.port, self.path(), self.headers(server, origin), timeout=timeout
+            server.port,
+            self.path(),
+            self.headers(server, origin),
+            timeout=timeout,
+            source=getattr(server, "source", None),
+            tls=getattr(server, "tls", None),
         )
         self.ws, self.server, self._closing = ws, server, False
         if server not in self.pool:
@@ -729,13 +741,17 @@ class Cluster:
 
     # -- tables over HTTP -------------------------------------------------------------
 
+    def browser(self, server) -> Browser:
+        """A phone's browser talking to `server` (tests/deploy's talks to its TLS front)."""
+        return Browser(server.base)
+
     def new_table(
         self, game="triggs", mode="companion", players=4, turn_marker=True, server=None, **extra
     ) -> SeatedTable:
         """Create, join and start a table over HTTP (as phones' browsers would); `extra`,
         more fields of the lobby's form."""
-        base = (server or self.servers[0]).base
-        host = Browser(base)
+        server = server or self.servers[0]
+        host = self.browser(server)
         host.get("/es/play/")
         form = {"game": game, "mode": mode, "players": str(players), "name": NAMES[0], **extra}
         if turn_marker:
@@ -748,7 +764,7 @@ class Cluster:
         code = match.group(1)
         browsers = [host]
         for seat in range(1, players):
-            guest = Browser(base)
+            guest = self.browser(server)
             guest.get(f"/es/join/{code}/")
             status, url, body = guest.post(
                 f"/es/join/{code}/", {"seat": str(seat), "name": NAMES[seat]}

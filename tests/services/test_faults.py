@@ -424,7 +424,8 @@ async def test_oversized_frames_are_refused_and_change_nothing(cluster):
         await phone.wait_until(lambda: any(r.flash for r in phone.renders[start:]))
         assert phone.connected
         assert cluster.table(table.code)["version"] == play.version
-        # past daphne's own cap (1 MiB) the socket is closed: 1009 (message too big), or
+        # past the server's cap (companion.serve.INCOMING_MAX) the socket is closed: 1009
+        # (message too big), or
         # dropped before the client reads that while it is still writing
         big = Phone("big", table.code, (table.tokens[seat],), auto_reconnect=False)
         await big.connect(phone.server)

@@ -1,6 +1,7 @@
 """The production server (companion.serve) counts a WebSocket's frames as they arrive
 (issue 17, item 2): a flood is cut off (4008) after FRAMES_BURST frames, before the
-application is handed the rest, and pings count too. Served by a real process; the
+application is handed the rest, and pings count too. It limits the size of what a client
+sends, never of what it is sent (issue 34, item 1). Served by a real process; the
 application is tests/services/counting_app.py, which tells how many frames it got.
 No database or Redis needed."""
 
@@ -11,7 +12,7 @@ import struct
 
 import pytest
 
-from companion.serve import FRAMES_BURST, POLICY_VIOLATION
+from companion.serve import FRAMES_BURST, INCOMING_MAX, POLICY_VIOLATION
 from tests.services.conftest import Server, WebSocket, _mask
 
 PING, TEXT = 0x9, 0x1
@@ -78,5 +79,32 @@ async def test_a_phone_sending_at_a_human_pace_is_never_cut_off(server):
         await asyncio.sleep(0.3)
         await ws.send("{}")
         assert await asyncio.wait_for(ws.recv(), 20) == str(n)
+    assert ws.close_code is None
+    await ws.close()
+
+
+async def test_a_message_over_the_limit_from_a_client_closes_its_socket_unread(server):
+    ws = await WebSocket.connect(server.port, "/big-in/", {})
+    await ws.send("{}")
+    assert await asyncio.wait_for(ws.recv(), 20) == "1"
+    await ws.send("y" * (INCOMING_MAX + 1))
+    assert await asyncio.wait_for(ws.recv(), 20) is None
+    # 1009 "message too big", or the connection reset with the message's bytes unread
+    assert ws.close_code in (1009, 1006)
+
+
+async def test_a_message_at_the_limit_from_a_client_is_taken(server):
+    ws = await WebSocket.connect(server.port, "/at-limit/", {})
+    await ws.send("y" * INCOMING_MAX)
+    assert await asyncio.wait_for(ws.recv(), 20) == "1"
+    await ws.close()
+
+
+async def test_what_a_client_is_sent_is_not_limited(server):
+    """A seated phone's first screen at a digital table is 9-18 KB."""
+    ws = await WebSocket.connect(server.port, "/big-out/", {})
+    for size in (INCOMING_MAX + 1, 20_000, 200_000):
+        await ws.send(f"big {size}")
+        assert await asyncio.wait_for(ws.recv(), 20) == "x" * size
     assert ws.close_code is None
     await ws.close()

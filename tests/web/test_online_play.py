@@ -229,7 +229,9 @@ def test_a_table_that_waits_is_never_taken_over():
     assert not services.take_over(table.pk, to_act(table), table.version)
 
 
-def test_leaving_follows_the_tables_takeover_rule():
+def test_a_player_who_leaves_a_game_in_play_hands_the_seat_to_a_computer_player():
+    """Whatever the table's takeover rule (issue 34, item 3): a free seat would hand its
+    cards to whoever claimed it next, an opponent already seated included."""
     table, host, guest = started(takeover=60)
     guest.post(f"/es/t/{table.code}/leave/", {"seat": "1", "on": "1"})
     boris = table.seats.get(index=1)
@@ -237,7 +239,10 @@ def test_leaving_follows_the_tables_takeover_rule():
     waiting, host2, guest2 = started()
     guest2.post(f"/es/t/{waiting.code}/leave/", {"seat": "1", "on": "1"})
     boris = waiting.seats.get(index=1)
-    assert boris.kind == Seat.Kind.HUMAN and not boris.taken and boris.name == "Boris"
+    assert boris.kind == Seat.Kind.BOT and not boris.token_hash and boris.taken
+    # nobody can claim it, the opponent at the table included
+    response = host2.post(f"/es/join/{waiting.code}/", {"seat": "1", "name": "Ana2"})
+    assert response.status_code != 302 and not waiting.seats.get(index=1).token_hash
     lobby = create(Client())
     joiner = Client()
     joiner.post(f"/es/join/{lobby.code}/", {"seat": "1", "name": "Chloé"})
