@@ -488,10 +488,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = snap.table.version
         if unless_shown is not None and str(unless_shown) == str(version):
             return
-        seats = phones.seats_held(snap.seats, self.hashes)
-        active = self.active if self.active in seats else phones.pick_active(seats, None)
-        now = render.screen(snap, seats, active, self.host, self.lang, self.notes, self.shown)
-        self.snap, self.held = snap, seats
+        now = render.phone_screen(
+            snap, self.hashes, self.active, self.host, self.lang, self.notes, self.shown
+        )
+        active = now.me
+        self.snap, self.held = snap, phones.seats_held(snap.seats, self.hashes)
         names = None if full else render.changed(self.shown, now)
         csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
         with translation.override(self.lang):

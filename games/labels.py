@@ -19,7 +19,7 @@ REFUSALS = {
     "table_closed": _("This table has been closed."),
     "seat_taken": _("That seat has just been taken. Pick another one."),
     "seat_not_yours": _("This phone does not hold that seat."),
-    "one_hand": _("This phone already holds a hand in this game: one hand per phone."),
+    "one_hand": _("This phone already holds a seat in this game: it cannot take a second one."),
     "not_host": _("Only the host can do that."),
     "seats_missing": _("Every seat needs a player before the game can start."),
     "already_started": _("The game has already started."),

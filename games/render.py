@@ -30,7 +30,16 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games import charts, labels, online, phrases, presence, template_inputs, template_loader
+from games import (
+    charts,
+    labels,
+    online,
+    phones,
+    phrases,
+    presence,
+    template_inputs,
+    template_loader,
+)
 from games.labels import seat_name
 from games.live import Snapshot
 from games.models import Table
@@ -139,6 +148,17 @@ class Screen:
             self._digests[name], self._parts[name] = earlier._digests[name], earlier._parts[name]
 
 
+def phone_screen(
+    snap: Snapshot, hashes, wanted, host, lang: str, notes=None, previous=None
+) -> Screen:
+    """The screen of the phone whose cookie holds the seat tokens hashed `hashes`, showing
+    seat `wanted` if it holds it (else its first): the seats it holds are those of the
+    snapshot, now (games.phones), never those it held when its socket opened."""
+    seats = phones.seats_held(snap.seats, hashes)
+    active = wanted if wanted in seats else phones.pick_active(seats, None)
+    return screen(snap, seats, active, host, lang, notes, previous)
+
+
 def screen(
     snap: Snapshot, phone_seats, active, host, lang: str, notes=None, previous=None
 ) -> Screen:
@@ -147,7 +167,10 @@ def screen(
     `previous` (the phone's last screen) is taken from there, and one whose inputs are
     those it was drawn from lately in the same language, for any phone at any table, is
     taken from that drawing (`drawn`): neither is drawn again. The phones of a change share
-    its drawings so, and whose turn it is comes round again (a status line, a bid's form)."""
+    its drawings so, and whose turn it is comes round again (a status line, a bid's form).
+    `active` must be one of `phone_seats`: a phone is shown the view of a seat it holds."""
+    if active is not None and active not in phone_seats:
+        raise ValueError(f"seat {active} is not one of the phone's {phone_seats}")
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
     middle = STAGE.get(stage) or _game_regions(table.game, table.mode)
