@@ -87,6 +87,14 @@ IMPORT_REASONS = {
     "bad_config": REFUSALS["bad_config"],
     "busy": REFUSALS["busy"],
     "bad_seats": _("The seats must be numbered 0 to %(last)s, one for each player."),
+    "bad_name": _(
+        "The name in “%(field)s” (“%(name)s”) is not one a player could choose: 1 to "
+        "%(max)s characters with something visible, no control, formatting or "
+        "text-direction characters (such as a right-to-left override) and no extra spaces."
+    ),
+    "unknown_level": _(
+        "Unknown computer level in “%(field)s”: %(level)s. The levels of %(game)s are: %(levels)s."
+    ),
     "not_started": _("This session never started: there is nothing to replay or resume."),
     "diverges": _("The log does not replay at step %(step)s: %(reason)s"),
     "version_mismatch": _(

@@ -3,8 +3,10 @@ they wait for players, oldest first, on a page every phone sees updated live
 (games.consumers.OpenTablesConsumer; games.live tells it when an open table changes).
 "Play now" sits a player at the oldest of a game with a free seat, or opens one."""
 
+import hashlib
 from datetime import timedelta
 
+from django.db import connection, transaction
 from django.db.models import Count, Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -65,23 +67,49 @@ def list_html(lang: str, oob: bool = False) -> str:
 def play_now(game: str, name: str, lang: str, player=None) -> tuple[Table, int, str, tuple | None]:
     """Sit `name` (`player`, if known) at the oldest open table of `game` with a free
     seat, or open one with the game's default options (they host it). (table, seat, seat
-    token, (host token,) when they host it)."""
-    for table in waiting(game)[:5]:
-        free = table.seats.filter(token_hash="", kind=Seat.Kind.HUMAN).order_by("index")
-        for seat in free[:1]:
-            try:
-                return table, seat.index, services.claim_seat(table, seat.index, name, player), None
-            except services.Refused as refusal:
-                if refusal.code not in ("seat_taken", "name_taken", "table_closed"):
+    token, (host token,) when they host it).
+
+    Presses for one game take turns (`_one_press_at_a_time`): each looks once the one
+    before has sat down or opened its table, so presses at the same moment fill a table
+    before another is opened. Called inside a transaction, the turn lasts until it ends."""
+    with transaction.atomic():
+        _one_press_at_a_time(game)
+        for table in waiting(game)[:5]:
+            free = table.seats.filter(token_hash="", kind=Seat.Kind.HUMAN).order_by("index")
+            for seat in free:
+                try:
+                    token = services.claim_seat(table, seat.index, name, player)
+                except services.Refused as refusal:
+                    if refusal.code == "seat_taken":  # by the join page meanwhile
+                        continue
+                    if refusal.code in ("name_taken", "table_closed"):
+                        break
                     raise
-    spec = get_game(game)
-    defaults = {key: field.initial for key, field in spec.web.options().items()}
-    config = spec.web.config(Table.Mode.DIGITAL, spec.max_players, defaults)
-    plays = services.Online(open=True, fill_after=QUICK_FILL, takeover=QUICK_TAKEOVER, lang=lang)
-    table, host, seat_token = services.create_table(
-        game, Table.Mode.DIGITAL, config, name, plays, player
-    )
+                return table, seat.index, token, None
+        spec = get_game(game)
+        defaults = {key: field.initial for key, field in spec.web.options().items()}
+        config = spec.web.config(Table.Mode.DIGITAL, spec.max_players, defaults)
+        plays = services.Online(
+            open=True, fill_after=QUICK_FILL, takeover=QUICK_TAKEOVER, lang=lang
+        )
+        table, host, seat_token = services.create_table(
+            game, Table.Mode.DIGITAL, config, name, plays, player
+        )
     return table, 0, seat_token, (host,)
+
+
+def _one_press_at_a_time(game: str) -> None:
+    """Wait for the transaction's turn to look for a seat at `game`'s open tables. On
+    PostgreSQL, a transaction-level advisory lock keyed by the game, held until the
+    transaction ends. SQLite's transactions start IMMEDIATE (companion.settings): each
+    already holds the database's write lock from its start."""
+    if connection.vendor == "postgresql":
+        digest = hashlib.sha256(f"games.open_tables.play_now:{game}".encode()).digest()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s)",
+                [int.from_bytes(digest[:8], "big", signed=True)],
+            )
 
 
 def games() -> list:

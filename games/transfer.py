@@ -15,6 +15,7 @@ import io
 import json
 import lzma
 import re
+import unicodedata
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from django.utils import timezone
 
 from games import labels, replay, services
 from games.models import Seat, Table
-from games.registry import GAMES
+from games.registry import GAMES, Game
 
 FORMAT = "tabletop-companion-session"
 FORMAT_VERSION = 1
@@ -60,15 +61,25 @@ class ImportRejected(Exception):
 
 def echo(value) -> str:
     """A value read from a file, short enough to repeat in a refusal: a string or a
-    number cut to ECHO_MAX characters, a list or an object only as its brackets."""
+    number cut to ECHO_MAX characters, a list or an object only as its brackets. Control
+    and format characters (a right-to-left override, a zero-width space) are shown as
+    their escapes (\\u202e), so that the refusal reads as written and shows them."""
     if type(value) in (str, int, float):
         text = str(value)
-        return text if len(text) <= ECHO_MAX else text[:ECHO_MAX] + "…"
+        cut = text if len(text) <= ECHO_MAX else text[:ECHO_MAX] + "…"
+        return "".join(
+            ch.encode("unicode_escape").decode("ascii") if _unseen(ch) else ch for ch in cut
+        )
     if type(value) is list:
         return "[…]"
     if type(value) is dict:
         return "{…}"
     return json.dumps(value)  # true, false, null
+
+
+def _unseen(ch: str) -> bool:
+    """A character that draws nothing, or changes how the text around it is drawn."""
+    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
 # -- export ----------------------------------------------------------------------------
@@ -137,7 +148,10 @@ def _field(document: dict, key: str, kinds: tuple, where: str = ""):
     return value
 
 
-def _seats(raw: list, players: int) -> list[dict]:
+def _seats(raw: list, players: int, spec: Game) -> list[dict]:
+    """The seats of a session: each name one a player could have chosen (stored as
+    games.services.clean_name stores it, or empty), each computer player of one of the
+    game's levels."""
     seats = []
     for position, seat in enumerate(raw):
         where = f"seats[{position}]."
@@ -147,16 +161,34 @@ def _seats(raw: list, players: int) -> list[dict]:
         name = _field(seat, "name", (str,), where)
         kind = _field(seat, "kind", (str,), where)
         level = _field(seat, "bot_level", (str,), where)
-        if len(name) > services.NAME_MAX or any(ord(ch) < 32 for ch in name):
-            raise ImportRejected("bad_field", field=f"{where}name")
+        if name and not _as_stored(name):
+            raise ImportRejected(
+                "bad_name", field=f"{where}name", name=echo(name), max=services.NAME_MAX
+            )
         if kind not in Seat.Kind.values:
             raise ImportRejected("bad_field", field=f"{where}kind")
         if len(level) > BOT_LEVEL_MAX:
             raise ImportRejected("bad_field", field=f"{where}bot_level")
+        if kind == Seat.Kind.BOT and level not in spec.web.bot_levels:
+            raise ImportRejected(
+                "unknown_level",
+                field=f"{where}bot_level",
+                level=echo(level),
+                game=spec.name,
+                levels=", ".join(spec.web.bot_levels),
+            )
         seats.append({"index": index, "name": name, "kind": kind, "bot_level": level})
     if sorted(seat["index"] for seat in seats) != list(range(players)):
         raise ImportRejected("bad_seats", last=players - 1)
     return sorted(seats, key=lambda seat: seat["index"])
+
+
+def _as_stored(name: str) -> bool:
+    """games.services.clean_name would store `name` unchanged."""
+    try:
+        return services.clean_name(name) == name
+    except services.Refused:
+        return False
 
 
 def _log(raw: list) -> list[replay.Entry]:
@@ -196,7 +228,7 @@ def parse(data: bytes) -> Session:
     spec = GAMES[game]
     if type(players) is not int or not spec.min_players <= players <= spec.max_players:
         raise ImportRejected("bad_config")
-    seats = _seats(_field(document, "seats", (list,)), players)
+    seats = _seats(_field(document, "seats", (list,)), players, spec)
     log = _log(_field(document, "actions", (list,)))
     seed = document.get("seed")
     if not log:

@@ -444,6 +444,105 @@ def test_bad_or_tampered_files_are_refused_with_the_reason_and_create_nothing(
     assert message in html.replace("&#x27;", "'").replace("&quot;", '"')  # …but French
 
 
+def _refused_upload(client, data: bytes, lang="fr") -> str:
+    """The page of a refused upload, checked to have created nothing."""
+    before = (Table.objects.count(), Seat.objects.count(), Action.objects.count())
+    response = upload(client, data, lang)
+    assert response.status_code == 400
+    assert (Table.objects.count(), Seat.objects.count(), Action.objects.count()) == before
+    return response.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
+
+
+@pytest.mark.parametrize(
+    "name, shown",
+    [
+        ("Ana\u202e", "Ana\\u202e"),  # a right-to-left override
+        ("\u202dAna", "\\u202dAna"),  # a left-to-right override
+        ("\u2067Ana\u2069", "\\u2067Ana\\u2069"),  # a right-to-left isolate
+        ("An\u200ba", "An\\u200ba"),  # a zero-width space
+        ("Ana\x07", "Ana\\x07"),  # a control character
+        (" Ana", " Ana"),  # a space the site would have dropped
+        ("Ana  Pérez", "Ana  Pérez"),
+        ("\u3164", "\u3164"),  # a Hangul filler: nothing visible
+        ("A" * 25, "A" * 25),  # longer than services.NAME_MAX
+    ],
+)
+def test_a_seat_name_the_site_would_not_store_as_it_is_is_refused(superuser_client, name, shown):
+    document = _document()
+    document["seats"][1]["name"] = name
+    data = json.dumps(document).encode()
+    html = _refused_upload(superuser_client, data)
+    with pytest.raises(transfer.ImportRejected) as refused:
+        transfer.parse(data)
+    rejected = refused.value
+    assert rejected.code == "bad_name" and rejected.params["field"] == "seats[1].name"
+    with translation.override("fr"):
+        message = rejected.message
+    assert message.startswith("Le nom du champ «\u00a0seats[1].name\u00a0» («\u00a0")
+    assert f"«\u00a0{shown}\u00a0»" in message and message in html
+    if not name.isprintable():  # what draws nothing is shown as its escape
+        assert name not in html
+
+
+def test_seat_names_as_the_site_stores_them_are_imported(superuser_client):
+    document = _document()
+    document["seats"][1]["name"] = "María José"
+    document["seats"][2]["name"] = "Γιώργος 🃏"
+    response = upload(superuser_client, json.dumps(document).encode())
+    assert response.status_code == 302
+    copy = Table.objects.latest("pk")
+    assert list(copy.seats.values_list("name", flat=True)) == ["Ana", "María José", "Γιώργος 🃏"]
+
+
+def _with_bot(document, level):
+    document["seats"][2].update(kind="bot", name="", bot_level=level)
+    return document
+
+
+def test_a_computer_player_of_a_level_the_game_does_not_have_is_refused(superuser_client):
+    table = session("triumfdrez", "digital", moves=2, players=3)
+    staff.make_bot(table, 2)
+    exported = transfer.export_session(table)
+    # "greedy" is Triggs's, not TriumfDrez's; "" is no level at all
+    for level in ("god", "greedy", "", "strong\u202e"):
+        data = json.dumps(_with_bot(json.loads(json.dumps(exported)), level)).encode()
+        html = _refused_upload(superuser_client, data)
+        with pytest.raises(transfer.ImportRejected) as refused:
+            transfer.parse(data)
+        rejected = refused.value
+        assert rejected.code == "unknown_level", level
+        assert rejected.params["field"] == "seats[2].bot_level"
+        with translation.override("fr"):
+            message = rejected.message
+        assert message in html
+        assert message.startswith("Niveau de l’ordinateur inconnu dans le champ «\u00a0seats[2]")
+        assert message.endswith("Les niveaux de TriumfDrez sont\u00a0: heuristic, strong, random.")
+    assert "strong\\u202e" in html and "\u202e" not in html
+    # each of the game's own levels is imported
+    for level in ("heuristic", "strong", "random"):
+        response = upload(superuser_client, json.dumps(_with_bot(exported, level)).encode())
+        assert response.status_code == 302, level
+        assert Table.objects.latest("pk").seats.get(index=2).bot_level == level
+
+
+def test_a_zip_with_a_bad_name_or_level_names_the_file_and_imports_nothing(superuser_client):
+    good = transfer.export_bytes(session(moves=3, seed=1))
+    named = _document()
+    named["seats"][0]["name"] = "\u202eanA"
+    leveled = _with_bot(_document(), "clever")
+    for bad, reason in ((named, "bad_name"), (leveled, "unknown_level")):
+        members = {"good.json": good, "odd-one.json": json.dumps(bad), "also.json": good}
+        html = _refused_zip(superuser_client, _zip(members))
+        with pytest.raises(transfer.ImportRejected) as refused:
+            transfer.parse_upload(_zip(members))
+        rejected = refused.value
+        assert rejected.code == "in_archive" and rejected.params["file"] == "odd-one.json"
+        assert rejected.inner.code == reason
+        with translation.override("fr"):
+            assert rejected.message in html
+        assert "odd-one.json" in html and "Rien n’a été importé." in html
+
+
 def test_importing_without_a_file_says_so(superuser_client):
     response = superuser_client.post(f"{ADMIN}import/")
     assert response.status_code == 400

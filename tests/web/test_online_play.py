@@ -146,6 +146,18 @@ def test_play_now_sits_at_the_oldest_open_table_or_opens_one():
     assert response.status_code == 400 and Table.objects.count() == 3
 
 
+def test_play_now_fills_the_table_it_opened_before_opening_another():
+    codes = []
+    for name in ("Ana", "Boris", "Chloé", "Dmitri", "Elena"):
+        response = Client().post("/es/open/play/", {"game": "triggs", "name": name})
+        codes.append(code_of(response))
+    first = Table.objects.get(code=codes[0])
+    assert codes[:4] == [first.code] * 4 and codes[4] != first.code
+    assert first.status == Table.Status.PLAYING  # full, so dealt
+    assert list(first.seats.values_list("name", flat=True)) == ["Ana", "Boris", "Chloé", "Dmitri"]
+    assert Table.objects.count() == 2
+
+
 def test_play_now_is_rate_limited_like_creating_a_table(settings):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "create_table": (2, 600)}
     client = Client()
