@@ -84,9 +84,14 @@ def create_group(player: Player, name: str) -> Group:
     return group
 
 
+def invite_works(group: Group, token) -> bool:
+    """Whether `token` is the group's invite link's (compared in constant time)."""
+    return isinstance(token, str) and constant_time_compare(token, invite_token(group))
+
+
 def join_group(group: Group, token: str, player: Player) -> None:
     """`player` joins with the group's invite link (its token); refused if it is not."""
-    if not isinstance(token, str) or not constant_time_compare(token, invite_token(group)):
+    if not invite_works(group, token):
         raise Refused("bad_invite")
     Membership.objects.get_or_create(group=group, player=player)
 

@@ -2,6 +2,8 @@
 statistics, their groups and leagues (players.league), and their data to take away or
 delete."""
 
+import functools
+
 from django.contrib import auth
 from django.contrib.auth import views as auth_views
 from django.db import transaction
@@ -88,17 +90,64 @@ def my_games(request):
 # -- groups ------------------------------------------------------------------------------
 
 REFUSED = {
-    "bad_invite": _("This invite link does not work: ask a member for the group's link."),
-    "not_member": _("Only the group's members can see it. Ask a member for the invite link."),
+    # an unknown code, a wrong invite link and a non-member's request, answered alike
+    "no_group": _(
+        "This group link does not work: it is wrong or has been replaced, or the page is "
+        "for the group's members only. Ask a member for the invite link."
+    ),
+    "too_many_attempts": _("Too many attempts from your address. Try again later."),
     "not_your_table": _("You can only add a table you sat at."),
     "busy": labels.REFUSALS["busy"],
 }
+REFUSED["bad_invite"] = REFUSED["not_member"] = REFUSED["no_group"]
 
 
-def _group(code):
+class _Unseen(Exception):
+    """A group this request may not see: 404 (the same page whether the code is unknown,
+    the invite link wrong or the phone's player not a member), or 429 once the client is
+    over its limit of such lookups."""
+
+    def __init__(self, status: int = 404):
+        super().__init__(status)
+        self.status = status
+
+
+def _unseen(request, status: int = 404):
+    code = "too_many_attempts" if status == 429 else "no_group"
+    return render(request, "players/group.html", {"refused": REFUSED[code]}, status=status)
+
+
+def _group_lookup(view):
+    """A view that looks a group up by its code: whatever it cannot show is answered by
+    _unseen, which names no group."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except _Unseen as refusal:
+            return _unseen(request, refusal.status)
+
+    return wrapped
+
+
+def _group(request, code: str, *, player=None, token: str | None = None) -> Group:
+    """The group with this code if this request may see it: with its invite link's
+    `token` (the join page), else as a member (`player`). Raises _Unseen otherwise, each
+    time counted against the client's limit of failed lookups (games.ratelimit's
+    "group_lookup"); once over it, whatever the code."""
+    address = request.META.get("REMOTE_ADDR")
+    if ratelimit.over(address, "group_lookup"):
+        raise _Unseen(429)
     group = Group.objects.filter(code=code).first()
     if group is None:
-        raise Http404(code)
+        seen = False
+    elif token is not None:
+        seen = services.invite_works(group, token)
+    else:
+        seen = player is not None and Membership.objects.filter(group=group, player=player).exists()
+    if not seen:
+        raise _Unseen(429 if ratelimit.count(address, "group_lookup") else 404)
     return group
 
 
@@ -127,8 +176,9 @@ def new_group(request):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@_group_lookup
 def join_group(request, code, token):
-    group = _group(code)
+    group = _group(request, code, token=token)
     player = identity.current(request)
     form = JoinGroupForm(_posted(request), named=player is not None)
     context = {"group": group, "form": form}
@@ -139,9 +189,8 @@ def join_group(request, code, token):
                 if player is None:
                     player, new = services.for_seat(request, form.cleaned_data["player_name"])
                 services.join_group(group, token, player)
-        except Refused as refusal:
-            context["refused"] = REFUSED[refusal.code]
-            return render(request, "players/join_group.html", context, status=403)
+        except Refused:  # the link was replaced meanwhile
+            return _unseen(request)
         response = redirect(reverse("group", kwargs={"code": group.code}))
         identity.remember(request, response, new)
         return response
@@ -149,12 +198,10 @@ def join_group(request, code, token):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@_group_lookup
 def group_page(request, code):
-    group = _group(code)
     player = identity.current(request)
-    if player is None or not Membership.objects.filter(group=group, player=player).exists():
-        context = {"refused": REFUSED["not_member"]}
-        return render(request, "players/group.html", context, status=403)
+    group = _group(request, code, player=player)
     tagged = set(group.tables.values_list("code", flat=True))
     mine = [entry for entry in history.games(player) if entry["code"] not in tagged]
     form = TagForm(mine, _posted(request))

@@ -9,10 +9,12 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
+from django.utils.html import escape
 
-from games import replay
+from games import ratelimit, replay
 from games.models import Seat
-from players import league
+from players import league, views
 from players.models import Group, Player
 from tests.web.test_players import create, join, play, start
 
@@ -20,7 +22,8 @@ pytestmark = pytest.mark.django_db
 
 
 def group_of(client, name="Jueves") -> Group:
-    response = client.post("/es/groups/new/", {"name": name})
+    # (a phone that never sat down gives its player's name too)
+    response = client.post("/es/groups/new/", {"name": name, "player_name": "Ana"})
     assert response.status_code == 302, response.content.decode()[:2000]
     return Group.objects.get(code=response["Location"].split("/")[3])
 
@@ -48,8 +51,8 @@ def test_a_group_invites_ranks_and_counts_each_game_once():
     group = group_of(ana)
     link = invite(ana, group)
     # a stranger cannot see the group; the link lets them in
-    assert boris.get(f"/es/g/{group.code}/").status_code == 403
-    assert boris.post(link.replace(link.rsplit("/", 2)[1], "forged")).status_code == 403
+    assert boris.get(f"/es/g/{group.code}/").status_code == 404
+    assert boris.post(link.replace(link.rsplit("/", 2)[1], "forged")).status_code == 404
     assert boris.post(link).status_code == 302
     assert {p.name for p in group.members.all()} == {"Ana", "Boris"}
     # a phone that never sat down joins with a name
@@ -127,3 +130,84 @@ def test_a_player_downloads_and_deletes_their_data():
     assert table.actions.count() == table.version
     assert boris.get(f"/es/r/{table.code}/").status_code == 200
     assert "#1" in boris.get("/es/me/").content.decode()
+
+
+# -- a prober learns nothing about which groups exist ------------------------------------
+
+
+def main_of(response) -> str:
+    return response.content.decode().split('<main id="main"', 1)[1].split("</main>", 1)[0]
+
+
+def refusal(code, lang="es") -> str:
+    """The refusal as the page shows it (escaped)."""
+    with translation.override(lang):
+        return escape(str(views.REFUSED[code]))
+
+
+def test_an_unknown_group_a_wrong_invite_and_a_stranger_are_answered_alike():
+    ana = Client()
+    group = group_of(ana, name="Jueves secretos")
+    link = invite(ana, group)
+    token = link.rsplit("/", 2)[1]
+    stranger = Client(REMOTE_ADDR="198.51.100.20")
+    answers = [
+        stranger.get(f"/es/g/{group.code}/"),  # an existing group, not a member
+        stranger.get("/es/g/QQQQQQ/"),  # no such group
+        stranger.get(f"/es/g/{group.code}/join/forged/"),  # a wrong invite token
+        stranger.post(f"/es/g/{group.code}/join/forged/", {"player_name": "Eve"}),
+        stranger.get(f"/es/g/QQQQQQ/join/{token}/"),  # a real token on another code
+        stranger.post(f"/es/g/{group.code}/", {"table": "QQQQQQ"}),
+    ]
+    assert {answer.status_code for answer in answers} == {404}
+    assert len({main_of(answer) for answer in answers}) == 1  # the same page
+    for answer in answers:
+        html = answer.content.decode()
+        assert "Jueves secretos" not in html and group.code not in main_of(answer)
+        assert refusal("no_group") in html
+    assert not Player.objects.filter(name="Eve").exists()
+    assert group.members.count() == 1
+
+
+def test_the_join_page_names_the_group_only_with_a_working_invite():
+    ana = Client()
+    group = group_of(ana, name="Jueves secretos")
+    link = invite(ana, group)
+    page = Client().get(link)
+    assert page.status_code == 200 and "Jueves secretos" in page.content.decode()
+    wrong = Client().get(link.replace(link.rsplit("/", 2)[1], "forged"))
+    assert wrong.status_code == 404 and "Jueves secretos" not in wrong.content.decode()
+
+
+@pytest.fixture
+def few_lookups(settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "group_lookup": (3, 600)}
+
+
+@pytest.mark.parametrize("lang", ["es", "el", "ru", "fr"])
+def test_failed_group_lookups_are_limited_per_address(few_lookups, lang):
+    ana = Client(REMOTE_ADDR="203.0.113.1")
+    group = group_of(ana, name="Jueves secretos")
+    link = invite(ana, group)
+    prober = Client(REMOTE_ADDR="198.51.100.30")
+    for path in ("/es/g/QQQQQQ/", f"/es/g/{group.code}/", f"/es/g/{group.code}/join/forged/"):
+        assert prober.get(path).status_code == 404
+    over = prober.get(f"/{lang}/g/QQQQQR/")
+    assert over.status_code == 429
+    assert refusal("too_many_attempts", lang) in over.content.decode()
+    # once over the limit even a working link is not answered: nothing to learn
+    limited = prober.get(link)
+    assert limited.status_code == 429 and "Jueves secretos" not in limited.content.decode()
+    assert prober.post(link).status_code == 429 and group.members.count() == 1
+    # another address is not concerned, and a member's own visits never count
+    assert Client(REMOTE_ADDR="198.51.100.31").get(link).status_code == 200
+    for _ in range(5):
+        assert ana.get(f"/es/g/{group.code}/").status_code == 200
+
+
+def test_the_default_group_lookup_limit_holds_in_a_loop(settings):
+    settings.RATE_LIMITS = {}  # the site's own limits
+    limit, seconds = ratelimit.RATE_LIMITS["group_lookup"]
+    prober = Client()
+    statuses = [prober.get("/es/g/QQQQQQ/").status_code for _ in range(limit + 3)]
+    assert statuses == [404] * limit + [429] * 3
