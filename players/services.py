@@ -1,7 +1,9 @@
 """Every write to players: a guest made when a phone first sits down, its name kept up to
-date, an account's player, a guest's games moved into an account, groups and their
-tables, and a player who asks to be forgotten.
+date, an account's player, a guest's games moved into an account, groups, their invite
+links and their tables, and a player who asks to be forgotten.
 """
+
+import secrets
 
 from django.core import signing
 from django.db import IntegrityError, transaction
@@ -64,9 +66,16 @@ INVITE_SALT = "players.group-invite"
 
 
 def invite_token(group: Group) -> str:
-    """The token of the group's invite link: signed, so nothing is stored and every
-    member can show the link."""
-    return signing.Signer(salt=INVITE_SALT).signature(group.code)
+    """The token of the group's invite link: its code and invite nonce signed, so the
+    token itself is stored nowhere and every member can show the link; a new nonce
+    (new_invite) makes a new link and the old one stops working. A group made before
+    nonces has none: its first link (the code alone signed) works until it is replaced."""
+    value = f"{group.code}:{group.invite_nonce}" if group.invite_nonce else group.code
+    return signing.Signer(salt=INVITE_SALT).signature(value)
+
+
+def _invite_nonce() -> str:
+    return secrets.token_urlsafe(12)
 
 
 def create_group(player: Player, name: str) -> Group:
@@ -74,7 +83,9 @@ def create_group(player: Player, name: str) -> Group:
     for _attempt in range(10):
         try:
             with transaction.atomic():
-                group = Group.objects.create(name=name, code=new_code())
+                group = Group.objects.create(
+                    name=name, code=new_code(), invite_nonce=_invite_nonce()
+                )
                 break
         except IntegrityError:  # the rare clash of random codes
             continue
@@ -94,6 +105,14 @@ def join_group(group: Group, token: str, player: Player) -> None:
     if not invite_works(group, token):
         raise Refused("bad_invite")
     Membership.objects.get_or_create(group=group, player=player)
+
+
+def new_invite(group: Group, player: Player) -> None:
+    """A member replaces the group's invite link: the old one stops working at once."""
+    if not Membership.objects.filter(group=group, player=player).exists():
+        raise Refused("not_member")
+    group.invite_nonce = _invite_nonce()
+    group.save(update_fields=["invite_nonce"])
 
 
 def tag_table(group: Group, player: Player, table) -> None:

@@ -228,6 +228,19 @@ def group_page(request, code):
     return render(request, "players/group.html", context, status=status)
 
 
+@require_POST
+@_group_lookup
+def new_invite(request, code):
+    """A member replaces the group's invite link (a leaked one stops working at once)."""
+    player = identity.current(request)
+    group = _group(request, code, player=player)
+    try:
+        services.new_invite(group, player)
+    except Refused:  # no longer a member
+        return _unseen(request)
+    return redirect(reverse("group", kwargs={"code": group.code}) + "#invite")
+
+
 # -- their data is theirs ----------------------------------------------------------------
 
 

@@ -211,3 +211,62 @@ def test_the_default_group_lookup_limit_holds_in_a_loop(settings):
     prober = Client()
     statuses = [prober.get("/es/g/QQQQQQ/").status_code for _ in range(limit + 3)]
     assert statuses == [404] * limit + [429] * 3
+
+
+# -- an invite link can be replaced ------------------------------------------------------
+
+
+def test_a_member_replaces_the_invite_link_and_the_old_one_stops_working():
+    ana, boris, chloe, eve = Client(), Client(), Client(), Client()
+    group = group_of(ana)
+    old = invite(ana, group)
+    assert boris.post(old, {"player_name": "Boris"}).status_code == 302  # a member too
+    response = boris.post(f"/es/g/{group.code}/new-invite/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/es/g/{group.code}/#invite"
+    new = invite(ana, group)
+    assert new != old and invite(boris, group) == new  # every member shows the new one
+    # the old link is refused at once, on its page and when posted
+    assert eve.get(old).status_code == 404
+    assert eve.post(old, {"player_name": "Eve"}).status_code == 404
+    assert not Player.objects.filter(name="Eve").exists()
+    # the new one works
+    assert chloe.get(new).status_code == 200
+    assert chloe.post(new, {"player_name": "Chloé"}).status_code == 302
+    assert {p.name for p in group.members.all()} == {"Ana", "Boris", "Chloé"}
+
+
+def test_only_a_member_can_replace_the_invite_link():
+    ana, stranger = Client(), Client()
+    group = group_of(ana)
+    link = invite(ana, group)
+    finished_table([stranger, Client()], ["Eve", "Zoe"])  # a player, but not a member
+    assert stranger.post(f"/es/g/{group.code}/new-invite/").status_code == 404
+    assert Client().post(f"/es/g/{group.code}/new-invite/").status_code == 404
+    assert ana.get(f"/es/g/{group.code}/new-invite/").status_code == 405
+    assert invite(ana, group) == link
+
+
+def test_a_group_made_before_invite_nonces_keeps_its_first_link_until_replaced():
+    from django.core import signing
+
+    from players import services
+
+    ana = Client()
+    group = group_of(ana)
+    Group.objects.filter(pk=group.pk).update(invite_nonce="")  # as the migration left it
+    first = signing.Signer(salt=services.INVITE_SALT).signature(group.code)
+    assert invite(ana, group).endswith(f"/join/{first}/")
+    assert Client().get(f"/es/g/{group.code}/join/{first}/").status_code == 200
+    ana.post(f"/es/g/{group.code}/new-invite/")
+    assert Client().get(f"/es/g/{group.code}/join/{first}/").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["es", "el", "ru", "fr"])
+def test_the_group_page_offers_a_new_invite_link(lang):
+    ana = Client()
+    group = group_of(ana)
+    html = ana.get(f"/{lang}/g/{group.code}/").content.decode()
+    assert f'action="/{lang}/g/{group.code}/new-invite/"' in html
+    with translation.override(lang):
+        assert escape(translation.gettext("New invite link")) in html
