@@ -5,6 +5,10 @@ links and their tables, and a player who asks to be forgotten.
 
 import secrets
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY
+from django.contrib.sessions.models import Session
 from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils.crypto import constant_time_compare
@@ -127,11 +131,32 @@ def tag_table(group: Group, player: Player, table) -> None:
 @transaction.atomic
 def forget(player: Player) -> None:
     """Delete a player and their account: their seats stay, anonymous ("#2"), so that
-    every game stays whole for the others."""
+    every game stays whole for the others. A group left without members goes too, and so
+    does what was kept of the account's sign-ins (forget_sign_ins)."""
     for seat in Seat.objects.filter(player=player):
         seat.player, seat.name = None, f"#{seat.index + 1}"
         seat.save(update_fields=["player", "name"])
+    groups = list(Membership.objects.filter(player=player).values_list("group_id", flat=True))
     user = player.user
-    player.delete()
+    player.delete()  # and its memberships
+    Group.objects.filter(pk__in=groups, membership__isnull=True).delete()
     if user is not None:
+        forget_sign_ins(user)
         user.delete()
+
+
+def forget_sign_ins(user) -> None:
+    """What is kept of an account's sign-ins: django-axes' failed attempts, failure log
+    and access log under its username (with the addresses and browsers they came from;
+    any case, as usernames are unique regardless of it), and its sessions on every
+    phone."""
+    username = user.get_username()
+    for model in (AccessAttempt, AccessFailureLog, AccessLog):
+        model.objects.filter(username__iexact=username).delete()
+    if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":
+        mine = [
+            session.pk
+            for session in Session.objects.iterator()  # (expired ones too, until cleared)
+            if session.get_decoded().get(SESSION_KEY) == str(user.pk)
+        ]
+        Session.objects.filter(pk__in=mine).delete()

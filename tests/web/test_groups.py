@@ -270,3 +270,76 @@ def test_the_group_page_offers_a_new_invite_link(lang):
     assert f'action="/{lang}/g/{group.code}/new-invite/"' in html
     with translation.override(lang):
         assert escape(translation.gettext("New invite link")) in html
+
+
+# -- deleting one's data leaves nothing of the account behind ----------------------------
+
+
+def sign_up(client, username):
+    response = client.post(
+        "/es/account/sign-up/",
+        {"username": username, "password1": "tréboles-42-x", "password2": "tréboles-42-x"},
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+
+
+def sign_in(client, username, password="tréboles-42-x"):
+    return client.post("/es/account/sign-in/", {"username": username, "password": password})
+
+
+def sessions_of(user) -> int:
+    from django.contrib.auth import SESSION_KEY
+    from django.contrib.sessions.models import Session
+
+    return sum(s.get_decoded().get(SESSION_KEY) == str(user.pk) for s in Session.objects.all())
+
+
+def my_games_of(client) -> str:
+    return "".join(re.findall(r'id="game-([A-Z0-9]{6})"', client.get("/es/me/").content.decode()))
+
+
+def test_deleting_ones_data_deletes_the_accounts_sign_in_records(settings):
+    from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+
+    settings.AXES_ENABLE_ACCESS_FAILURE_LOG = True
+    ana, boris = Client(), Client(REMOTE_ADDR="198.51.100.41")
+    finished_table([ana, boris], ["Ana", "Boris"])
+    sign_up(ana, "ana")
+    sign_up(boris, "boris")
+    # Ana on another phone, and someone guessing her password (her name in any case)
+    elsewhere = Client(REMOTE_ADDR="198.51.100.42")
+    assert sign_in(elsewhere, "ana").status_code == 302
+    assert sign_in(Client(REMOTE_ADDR="198.51.100.43"), "ANA", "guess").status_code == 200
+    assert sign_in(Client(REMOTE_ADDR="198.51.100.43"), "boris", "guess").status_code == 200
+    user = User.objects.get(username="ana")
+    for model in (AccessAttempt, AccessFailureLog, AccessLog):
+        assert model.objects.filter(username__iexact="ana").exists(), model
+    assert sessions_of(user) == 2
+    response = ana.post("/es/me/delete/", {"sure": "on", "password": "tréboles-42-x"})
+    assert response.status_code == 302
+    for model in (AccessAttempt, AccessFailureLog, AccessLog):
+        assert not model.objects.filter(username__iexact="ana").exists(), model
+    assert sessions_of(user) == 0
+    assert my_games_of(elsewhere) == ""  # that phone is signed out
+    # Boris's own records are his
+    assert AccessAttempt.objects.filter(username="boris").exists()
+    assert AccessLog.objects.filter(username="boris").exists()
+    assert sessions_of(User.objects.get(username="boris")) == 1
+
+
+def test_deleting_ones_data_deletes_the_groups_left_without_members():
+    ana, boris = Client(), Client()
+    alone = group_of(ana, name="Solo")
+    shared = group_of(ana, name="Jueves")
+    assert boris.post(invite(ana, shared), {"player_name": "Boris"}).status_code == 302
+    table = finished_table([ana, boris], ["Ana", "Boris"])
+    tag(ana, alone, table)
+    tag(ana, shared, table)
+    assert ana.post("/es/me/delete/", {"sure": "on"}).status_code == 302
+    assert not Group.objects.filter(pk=alone.pk).exists()
+    shared.refresh_from_db()
+    assert [p.name for p in shared.members.all()] == ["Boris"]
+    assert list(shared.tables.all()) == [table]
+    assert boris.get(f"/es/g/{shared.code}/").status_code == 200
+    table.refresh_from_db()  # the table itself stays, for Boris's group
+    assert table.seats.get(index=0).name == "#1"
