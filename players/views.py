@@ -28,17 +28,33 @@ def _posted(request):
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
+REFUSED = {
+    # an unknown code, a wrong invite link and a non-member's request, answered alike
+    "no_group": _(
+        "This group link does not work: it is wrong or has been replaced, or the page is "
+        "for the group's members only. Ask a member for the invite link."
+    ),
+    "too_many_attempts": _("Too many attempts from your address. Try again later."),
+    "not_your_table": _("You can only add a table you sat at."),
+    "busy": labels.REFUSALS["busy"],
+}
+REFUSED["bad_invite"] = REFUSED["not_member"] = REFUSED["no_group"]
+
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def sign_up(request):
-    """An account that keeps this phone's games (no e-mail address asked)."""
+    """An account that keeps this phone's games (no e-mail address asked). Every attempt
+    counts against the client's "sign_up" limit, a refused one too: that bounds how many
+    taken usernames an address can find."""
     if request.user.is_authenticated:
         return redirect("my_games")
     form = SignUpForm(_posted(request))
+    if form.is_bound and ratelimit.count(request.META.get("REMOTE_ADDR"), "sign_up"):
+        # over the limit the form is not even read: nothing is said about the username
+        form = SignUpForm(initial={"username": request.POST.get("username", "")})
+        context = {"form": form, "refused": REFUSED["too_many_attempts"]}
+        return render(request, "players/sign_up.html", context, status=429)
     if form.is_bound and form.is_valid():
-        if ratelimit.count(request.META.get("REMOTE_ADDR"), "sign_up"):
-            form.add_error(None, labels.REFUSALS["slow_down"])
-            return render(request, "players/sign_up.html", {"form": form}, status=429)
         user = form.save()
         services.signed_up(user, identity.guest(request))
         auth.login(request, user, backend=MODEL_BACKEND)
@@ -88,18 +104,6 @@ def my_games(request):
 
 
 # -- groups ------------------------------------------------------------------------------
-
-REFUSED = {
-    # an unknown code, a wrong invite link and a non-member's request, answered alike
-    "no_group": _(
-        "This group link does not work: it is wrong or has been replaced, or the page is "
-        "for the group's members only. Ask a member for the invite link."
-    ),
-    "too_many_attempts": _("Too many attempts from your address. Try again later."),
-    "not_your_table": _("You can only add a table you sat at."),
-    "busy": labels.REFUSALS["busy"],
-}
-REFUSED["bad_invite"] = REFUSED["not_member"] = REFUSED["no_group"]
 
 
 class _Unseen(Exception):
