@@ -4,7 +4,7 @@ delete."""
 
 import functools
 
-from django.contrib import auth
+from django.contrib import admin, auth
 from django.contrib.auth import views as auth_views
 from django.db import transaction
 from django.http import Http404, JsonResponse
@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import labels, ratelimit
 from games.errors import Refused
 from games.models import Table
-from players import data, history, identity, league, services, stats
+from players import data, history, identity, league, services, stats, throttle
 from players.forms import ForgetForm, GroupForm, JoinGroupForm, SignUpForm, TagForm
 from players.models import Group, Membership
 
@@ -35,6 +35,7 @@ REFUSED = {
         "for the group's members only. Ask a member for the invite link."
     ),
     "too_many_attempts": _("Too many attempts from your address. Try again later."),
+    "too_many_sign_ins": _("Too many failed sign-ins from your address. Try again later."),
     "not_your_table": _("You can only add a table you sat at."),
     "busy": labels.REFUSALS["busy"],
 }
@@ -66,10 +67,19 @@ def sign_up(request):
 
 
 class SignIn(auth_views.LoginView):
-    """Signing in moves the games this phone played as a guest into the account."""
+    """Signing in moves the games this phone played as a guest into the account. A client
+    over its failed sign-ins (players.throttle) is refused before any password is read."""
 
     template_name = "players/sign_in.html"
     redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        if throttle.over(request):
+            initial = {"username": request.POST.get("username", "")}
+            form = self.get_form_class()(request, initial=initial)  # unbound: not checked
+            context = self.get_context_data(form=form, refused=REFUSED["too_many_sign_ins"])
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
         guest = identity.guest(self.request)
@@ -83,6 +93,15 @@ class SignIn(auth_views.LoginView):
 
 
 sign_in = SignIn.as_view()
+
+
+def _admin_login_refused(request):
+    context = {**admin.site.each_context(request), "refused": REFUSED["too_many_sign_ins"]}
+    return render(request, "players/admin_login_refused.html", context, status=429)
+
+
+# the admin's login (companion.urls puts it before the admin's own URLs), refused alike
+admin_login = throttle.guarded(_admin_login_refused)(admin.site.login)
 
 
 @require_POST
