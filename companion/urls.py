@@ -4,6 +4,7 @@ from django.urls import include, path
 from django.views.i18n import set_language
 
 from games.views import app
+from players import views as players_views
 
 urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
@@ -14,6 +15,8 @@ urlpatterns = [
 # Every page lives under its language prefix (/es/, /el/, /ru/, /fr/): a shared
 # link opens in the language of the person who shared it.
 urlpatterns += i18n_patterns(
+    # the admin's login behind the limit of failed sign-ins per address (players.throttle)
+    path("admin/login/", players_views.admin_login),
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
     path("", include("players.urls")),

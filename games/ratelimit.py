@@ -1,8 +1,10 @@
 """Rate limits per client address, for what a prober or a flood would repeat: lookups of
-a table by a code that does not exist (pages and WebSocket handshakes alike), WebSocket
-handshakes, and table creation. A fixed-window counter in Django's cache: per process with the default
-LocMemCache, so with N processes a client gets up to N times these (a shared cache, e.g.
-Redis, makes them exact). settings.RATE_LIMITS may override each."""
+a table by a code that does not exist (pages and WebSocket handshakes alike), lookups of
+a group that fail (players.views), WebSocket handshakes, table creation, sign-ups and
+failed sign-ins (players.throttle). A fixed-window counter in Django's cache: per
+process with the default LocMemCache, so with N processes a client gets up to N times
+these (a shared cache, e.g. Redis, makes them exact). settings.RATE_LIMITS may override
+each."""
 
 import time
 
@@ -12,8 +14,16 @@ from django.core.cache import cache
 # kind → (at most this many, per this many seconds)
 RATE_LIMITS = {
     "unknown_code": (10, 60),  # lookups of a table by a code that does not exist
+    # lookups of a group that show nothing: an unknown code, a wrong invite link and a
+    # non-member's request alike (a prober cannot tell them apart)
+    "group_lookup": (10, 600),
     "create_table": (10, 600),  # tables created
-    "sign_up": (5, 3600),  # accounts created
+    # attempts to create an account, refused ones included: without e-mail this is the
+    # bound on how many usernames an address can find taken
+    "sign_up": (10, 3600),
+    # failed sign-ins, whatever the username (players.throttle: one password tried on many
+    # accounts); the players' sign-in page and the admin's login alike
+    "login_failed": (20, 3600),
     # WebSocket handshakes (each costs a database read and a render): a table of phones
     # behind one address reconnects a few times a minute; a flooder cut off (4008) and
     # coming back at once gets one socket a second

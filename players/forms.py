@@ -7,11 +7,33 @@ from games.forms import NameField
 
 
 class SignUpForm(UserCreationForm):
-    """A username and a password, twice: no e-mail address is asked for."""
+    """A username and a password, twice: no e-mail address is asked for. A username that
+    cannot be used gets one refusal, whether it is taken, malformed or too long, so that
+    a taken one does not stand out (without e-mail, a sign-up can only bound, not hide,
+    which names exist: players.views.sign_up counts every attempt)."""
+
+    UNUSABLE = _("This username cannot be used: choose another.")
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        # (a field's message for a code replaces its validators' own)
+        field.error_messages = {
+            **field.error_messages,
+            "invalid": self.UNUSABLE,
+            "max_length": self.UNUSABLE,
+        }
+
+    def clean_username(self):
+        """Taken, in any case (as UserCreationForm refuses it)."""
+        username = self.cleaned_data.get("username")
+        if username and User.objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError(self.UNUSABLE, code="unusable")
+        return username
 
 
 class GroupForm(forms.Form):

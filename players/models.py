@@ -41,6 +41,9 @@ class Group(models.Model):
 
     name = models.CharField(_("name"), max_length=40)
     code = models.CharField(max_length=6, unique=True)
+    # the invite link's token is derived from it (players.services.invite_token): a new
+    # one replaces the link. Empty for a group made before it, whose link is the code's.
+    invite_nonce = models.CharField(max_length=32, blank=True, default="", editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     members = models.ManyToManyField(
         Player, through="Membership", related_name="groups", verbose_name=_("members")

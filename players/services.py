@@ -1,8 +1,14 @@
 """Every write to players: a guest made when a phone first sits down, its name kept up to
-date, an account's player, a guest's games moved into an account, groups and their
-tables, and a player who asks to be forgotten.
+date, an account's player, a guest's games moved into an account, groups, their invite
+links and their tables, and a player who asks to be forgotten.
 """
 
+import secrets
+
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY
+from django.contrib.sessions.models import Session
 from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils.crypto import constant_time_compare
@@ -64,9 +70,16 @@ INVITE_SALT = "players.group-invite"
 
 
 def invite_token(group: Group) -> str:
-    """The token of the group's invite link: signed, so nothing is stored and every
-    member can show the link."""
-    return signing.Signer(salt=INVITE_SALT).signature(group.code)
+    """The token of the group's invite link: its code and invite nonce signed, so the
+    token itself is stored nowhere and every member can show the link; a new nonce
+    (new_invite) makes a new link and the old one stops working. A group made before
+    nonces has none: its first link (the code alone signed) works until it is replaced."""
+    value = f"{group.code}:{group.invite_nonce}" if group.invite_nonce else group.code
+    return signing.Signer(salt=INVITE_SALT).signature(value)
+
+
+def _invite_nonce() -> str:
+    return secrets.token_urlsafe(12)
 
 
 def create_group(player: Player, name: str) -> Group:
@@ -74,7 +87,9 @@ def create_group(player: Player, name: str) -> Group:
     for _attempt in range(10):
         try:
             with transaction.atomic():
-                group = Group.objects.create(name=name, code=new_code())
+                group = Group.objects.create(
+                    name=name, code=new_code(), invite_nonce=_invite_nonce()
+                )
                 break
         except IntegrityError:  # the rare clash of random codes
             continue
@@ -84,11 +99,24 @@ def create_group(player: Player, name: str) -> Group:
     return group
 
 
+def invite_works(group: Group, token) -> bool:
+    """Whether `token` is the group's invite link's (compared in constant time)."""
+    return isinstance(token, str) and constant_time_compare(token, invite_token(group))
+
+
 def join_group(group: Group, token: str, player: Player) -> None:
     """`player` joins with the group's invite link (its token); refused if it is not."""
-    if not isinstance(token, str) or not constant_time_compare(token, invite_token(group)):
+    if not invite_works(group, token):
         raise Refused("bad_invite")
     Membership.objects.get_or_create(group=group, player=player)
+
+
+def new_invite(group: Group, player: Player) -> None:
+    """A member replaces the group's invite link: the old one stops working at once."""
+    if not Membership.objects.filter(group=group, player=player).exists():
+        raise Refused("not_member")
+    group.invite_nonce = _invite_nonce()
+    group.save(update_fields=["invite_nonce"])
 
 
 def tag_table(group: Group, player: Player, table) -> None:
@@ -103,11 +131,32 @@ def tag_table(group: Group, player: Player, table) -> None:
 @transaction.atomic
 def forget(player: Player) -> None:
     """Delete a player and their account: their seats stay, anonymous ("#2"), so that
-    every game stays whole for the others."""
+    every game stays whole for the others. A group left without members goes too, and so
+    does what was kept of the account's sign-ins (forget_sign_ins)."""
     for seat in Seat.objects.filter(player=player):
         seat.player, seat.name = None, f"#{seat.index + 1}"
         seat.save(update_fields=["player", "name"])
+    groups = list(Membership.objects.filter(player=player).values_list("group_id", flat=True))
     user = player.user
-    player.delete()
+    player.delete()  # and its memberships
+    Group.objects.filter(pk__in=groups, membership__isnull=True).delete()
     if user is not None:
+        forget_sign_ins(user)
         user.delete()
+
+
+def forget_sign_ins(user) -> None:
+    """What is kept of an account's sign-ins: django-axes' failed attempts, failure log
+    and access log under its username (with the addresses and browsers they came from;
+    any case, as usernames are unique regardless of it), and its sessions on every
+    phone."""
+    username = user.get_username()
+    for model in (AccessAttempt, AccessFailureLog, AccessLog):
+        model.objects.filter(username__iexact=username).delete()
+    if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":
+        mine = [
+            session.pk
+            for session in Session.objects.iterator()  # (expired ones too, until cleared)
+            if session.get_decoded().get(SESSION_KEY) == str(user.pk)
+        ]
+        Session.objects.filter(pk__in=mine).delete()

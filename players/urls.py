@@ -12,5 +12,6 @@ urlpatterns = [
     path("me/delete/", never_cache(views.forget_me), name="forget_me"),
     path("groups/new/", views.new_group, name="new_group"),
     path("g/<str:code>/", never_cache(views.group_page), name="group"),
+    path("g/<str:code>/new-invite/", views.new_invite, name="new_invite"),
     path("g/<str:code>/join/<str:token>/", never_cache(views.join_group), name="join_group"),
 ]

@@ -2,7 +2,9 @@
 statistics, their groups and leagues (players.league), and their data to take away or
 delete."""
 
-from django.contrib import auth
+import functools
+
+from django.contrib import admin, auth
 from django.contrib.auth import views as auth_views
 from django.db import transaction
 from django.http import Http404, JsonResponse
@@ -14,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import labels, ratelimit
 from games.errors import Refused
 from games.models import Table
-from players import data, history, identity, league, services, stats
+from players import data, history, identity, league, services, stats, throttle
 from players.forms import ForgetForm, GroupForm, JoinGroupForm, SignUpForm, TagForm
 from players.models import Group, Membership
 
@@ -26,17 +28,34 @@ def _posted(request):
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
+REFUSED = {
+    # an unknown code, a wrong invite link and a non-member's request, answered alike
+    "no_group": _(
+        "This group link does not work: it is wrong or has been replaced, or the page is "
+        "for the group's members only. Ask a member for the invite link."
+    ),
+    "too_many_attempts": _("Too many attempts from your address. Try again later."),
+    "too_many_sign_ins": _("Too many failed sign-ins from your address. Try again later."),
+    "not_your_table": _("You can only add a table you sat at."),
+    "busy": labels.REFUSALS["busy"],
+}
+REFUSED["bad_invite"] = REFUSED["not_member"] = REFUSED["no_group"]
+
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def sign_up(request):
-    """An account that keeps this phone's games (no e-mail address asked)."""
+    """An account that keeps this phone's games (no e-mail address asked). Every attempt
+    counts against the client's "sign_up" limit, a refused one too: that bounds how many
+    taken usernames an address can find."""
     if request.user.is_authenticated:
         return redirect("my_games")
     form = SignUpForm(_posted(request))
+    if form.is_bound and ratelimit.count(request.META.get("REMOTE_ADDR"), "sign_up"):
+        # over the limit the form is not even read: nothing is said about the username
+        form = SignUpForm(initial={"username": request.POST.get("username", "")})
+        context = {"form": form, "refused": REFUSED["too_many_attempts"]}
+        return render(request, "players/sign_up.html", context, status=429)
     if form.is_bound and form.is_valid():
-        if ratelimit.count(request.META.get("REMOTE_ADDR"), "sign_up"):
-            form.add_error(None, labels.REFUSALS["slow_down"])
-            return render(request, "players/sign_up.html", {"form": form}, status=429)
         user = form.save()
         services.signed_up(user, identity.guest(request))
         auth.login(request, user, backend=MODEL_BACKEND)
@@ -48,10 +67,19 @@ def sign_up(request):
 
 
 class SignIn(auth_views.LoginView):
-    """Signing in moves the games this phone played as a guest into the account."""
+    """Signing in moves the games this phone played as a guest into the account. A client
+    over its failed sign-ins (players.throttle) is refused before any password is read."""
 
     template_name = "players/sign_in.html"
     redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        if throttle.over(request):
+            initial = {"username": request.POST.get("username", "")}
+            form = self.get_form_class()(request, initial=initial)  # unbound: not checked
+            context = self.get_context_data(form=form, refused=REFUSED["too_many_sign_ins"])
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
         guest = identity.guest(self.request)
@@ -65,6 +93,15 @@ class SignIn(auth_views.LoginView):
 
 
 sign_in = SignIn.as_view()
+
+
+def _admin_login_refused(request):
+    context = {**admin.site.each_context(request), "refused": REFUSED["too_many_sign_ins"]}
+    return render(request, "players/admin_login_refused.html", context, status=429)
+
+
+# the admin's login (companion.urls puts it before the admin's own URLs), refused alike
+admin_login = throttle.guarded(_admin_login_refused)(admin.site.login)
 
 
 @require_POST
@@ -87,18 +124,53 @@ def my_games(request):
 
 # -- groups ------------------------------------------------------------------------------
 
-REFUSED = {
-    "bad_invite": _("This invite link does not work: ask a member for the group's link."),
-    "not_member": _("Only the group's members can see it. Ask a member for the invite link."),
-    "not_your_table": _("You can only add a table you sat at."),
-    "busy": labels.REFUSALS["busy"],
-}
+
+class _Unseen(Exception):
+    """A group this request may not see: 404 (the same page whether the code is unknown,
+    the invite link wrong or the phone's player not a member), or 429 once the client is
+    over its limit of such lookups."""
+
+    def __init__(self, status: int = 404):
+        super().__init__(status)
+        self.status = status
 
 
-def _group(code):
+def _unseen(request, status: int = 404):
+    code = "too_many_attempts" if status == 429 else "no_group"
+    return render(request, "players/group.html", {"refused": REFUSED[code]}, status=status)
+
+
+def _group_lookup(view):
+    """A view that looks a group up by its code: whatever it cannot show is answered by
+    _unseen, which names no group."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except _Unseen as refusal:
+            return _unseen(request, refusal.status)
+
+    return wrapped
+
+
+def _group(request, code: str, *, player=None, token: str | None = None) -> Group:
+    """The group with this code if this request may see it: with its invite link's
+    `token` (the join page), else as a member (`player`). Raises _Unseen otherwise, each
+    time counted against the client's limit of failed lookups (games.ratelimit's
+    "group_lookup"); once over it, whatever the code."""
+    address = request.META.get("REMOTE_ADDR")
+    if ratelimit.over(address, "group_lookup"):
+        raise _Unseen(429)
     group = Group.objects.filter(code=code).first()
     if group is None:
-        raise Http404(code)
+        seen = False
+    elif token is not None:
+        seen = services.invite_works(group, token)
+    else:
+        seen = player is not None and Membership.objects.filter(group=group, player=player).exists()
+    if not seen:
+        raise _Unseen(429 if ratelimit.count(address, "group_lookup") else 404)
     return group
 
 
@@ -127,8 +199,9 @@ def new_group(request):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@_group_lookup
 def join_group(request, code, token):
-    group = _group(code)
+    group = _group(request, code, token=token)
     player = identity.current(request)
     form = JoinGroupForm(_posted(request), named=player is not None)
     context = {"group": group, "form": form}
@@ -139,9 +212,8 @@ def join_group(request, code, token):
                 if player is None:
                     player, new = services.for_seat(request, form.cleaned_data["player_name"])
                 services.join_group(group, token, player)
-        except Refused as refusal:
-            context["refused"] = REFUSED[refusal.code]
-            return render(request, "players/join_group.html", context, status=403)
+        except Refused:  # the link was replaced meanwhile
+            return _unseen(request)
         response = redirect(reverse("group", kwargs={"code": group.code}))
         identity.remember(request, response, new)
         return response
@@ -149,12 +221,10 @@ def join_group(request, code, token):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@_group_lookup
 def group_page(request, code):
-    group = _group(code)
     player = identity.current(request)
-    if player is None or not Membership.objects.filter(group=group, player=player).exists():
-        context = {"refused": REFUSED["not_member"]}
-        return render(request, "players/group.html", context, status=403)
+    group = _group(request, code, player=player)
     tagged = set(group.tables.values_list("code", flat=True))
     mine = [entry for entry in history.games(player) if entry["code"] not in tagged]
     form = TagForm(mine, _posted(request))
@@ -179,6 +249,19 @@ def group_page(request, code):
         "head_to_head": league.head_to_head(group),
     }
     return render(request, "players/group.html", context, status=status)
+
+
+@require_POST
+@_group_lookup
+def new_invite(request, code):
+    """A member replaces the group's invite link (a leaked one stops working at once)."""
+    player = identity.current(request)
+    group = _group(request, code, player=player)
+    try:
+        services.new_invite(group, player)
+    except Refused:  # no longer a member
+        return _unseen(request)
+    return redirect(reverse("group", kwargs={"code": group.code}) + "#invite")
 
 
 # -- their data is theirs ----------------------------------------------------------------

@@ -273,3 +273,79 @@ def test_my_games_reads_every_table_in_a_fixed_number_of_queries():
             assert phone.get("/es/me/").status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1], counts  # two tables or four: the same queries
+
+
+# -- signing up says as little as it can about which usernames exist ---------------------
+
+
+def sign_up(client, username, password="tréboles-42-x", again=None, lang="es"):
+    return client.post(
+        f"/{lang}/account/sign-up/",
+        {"username": username, "password1": password, "password2": again or password},
+    )
+
+
+def username_errors(response) -> str:
+    html = response.content.decode()
+    found = re.search(r'<ul class="errorlist" id="id_username_error">(.*?)</ul>', html, re.S)
+    return found.group(1) if found else ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_taken_username_is_refused_like_any_unusable_one(lang):
+    from django.contrib.auth.models import User
+    from django.utils import translation
+    from django.utils.html import escape
+
+    from players.forms import SignUpForm
+
+    assert sign_up(Client(), "ana").status_code == 302
+    with translation.override(lang):
+        unusable = escape(str(SignUpForm.UNUSABLE))
+    other = Client()
+    refusals = set()
+    for name in ("ana", "ANA", "ana d'or", "a" * 151):  # taken, taken, malformed, too long
+        response = sign_up(other, name, lang=lang)
+        assert response.status_code == 400
+        refusals.add(username_errors(response))
+    assert refusals == {f"<li>{unusable}</li>"}
+    assert User.objects.count() == 1
+
+
+@pytest.fixture
+def few_sign_ups(settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "sign_up": (3, 3600)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_sign_up_attempt_counts_toward_the_limit(few_sign_ups, lang):
+    from django.contrib.auth.models import User
+    from django.utils import translation
+    from django.utils.html import escape
+
+    from players.views import REFUSED
+
+    assert sign_up(Client(REMOTE_ADDR="203.0.113.50"), "ana").status_code == 302
+    phone = Client(REMOTE_ADDR="198.51.100.50")
+    assert sign_up(phone, "ana", lang=lang).status_code == 400  # taken
+    assert sign_up(phone, "boris", again="tréboles-43-x", lang=lang).status_code == 400
+    assert sign_up(phone, "bo ris", lang=lang).status_code == 400  # malformed
+    over = sign_up(phone, "boris", lang=lang)
+    assert over.status_code == 429
+    with translation.override(lang):
+        assert escape(str(REFUSED["too_many_attempts"])) in over.content.decode()
+    assert username_errors(sign_up(phone, "ana", lang=lang)) == ""  # nothing said of it
+    assert not User.objects.filter(username="boris").exists()
+    # another address is not concerned
+    assert sign_up(Client(REMOTE_ADDR="198.51.100.51"), "boris").status_code == 302
+
+
+def test_the_default_sign_up_limit_holds_in_a_loop(settings):
+    from games import ratelimit
+
+    settings.RATE_LIMITS = {}  # the site's own limits
+    limit, _seconds = ratelimit.RATE_LIMITS["sign_up"]
+    assert limit == 10
+    phone = Client()
+    statuses = [sign_up(phone, "ana", again="other-42-x").status_code for _ in range(limit + 2)]
+    assert statuses == [400] * limit + [429] * 2

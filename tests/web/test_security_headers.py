@@ -145,14 +145,15 @@ def test_private_pages_are_never_stored(table_with_two):
     table.refresh_from_db()
     act = guest.post(f"/es/t/{code}/act/", {"seat": "1", "version": "0", "action_id": "x-1"})
     assert no_store(act)
-    assert no_store(host.post(f"/es/t/{code}/close/", {"seat": "0"}))
     handover = guest.post(f"/es/t/{code}/handover/", {"seat": "1"})
     assert handover.status_code == 200 and "/es/h/" in handover.content.decode()
     assert no_store(handover)
     link = re.search(r'value="http://testserver(/es/h/[^"]+)"', handover.content.decode())
     claim = Client().get(link.group(1))
     assert claim.status_code == 200 and no_store(claim)
-    assert no_store(Client().post(link.group(1)))
+    assert no_store(host.post(f"/es/t/{code}/close/", {"seat": "0"}))
+    refused = Client().post(link.group(1))  # the table closed meanwhile
+    assert refused.status_code == 410 and no_store(refused)
 
 
 def test_the_admin_keeps_script_src_self(admin_client):
