@@ -1,4 +1,5 @@
-"""One term per concept, the rulebook's own (issue 18): no catalogue uses a variant that
+"""One term per concept, the rulebook's own (issue 18), one register per language (issue
+36): no catalogue, and no page the site writes itself, uses a variant that
 locale/GLOSSARY.md lists under "Not"."""
 
 import re
@@ -7,7 +8,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-LOCALE = Path(__file__).resolve().parents[2] / "locale"
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "locale"
+GAMES = ROOT / "templates" / "games"
 LINE = re.compile(r"^- (es|el|ru|fr) · `(.+?)` · (.+)$")
 
 
@@ -36,6 +39,33 @@ def test_no_catalogue_uses_a_forbidden_variant(lang):
         if language == lang
         for text in texts
         if re.search(pattern, text, re.IGNORECASE)
+    ]
+    assert found == []
+
+
+def own_pages(lang):
+    """The rules pages the site writes in its own words: every clarifications page, and
+    the TriumfDrez rules outside Spanish (the only TriumfDrez book is the Spanish one);
+    the Triggs rules pages and the Spanish TriumfDrez page mirror the printed books."""
+    pages = [GAMES / game / "rulings" / f"{lang}.html" for game in ("triggs", "triumfdrez")]
+    if lang != "es":
+        pages.append(GAMES / "triumfdrez" / "rules" / f"{lang}.html")
+    return pages
+
+
+def page_text(path):
+    """A page's words: tags and template tags out, whitespace as single spaces."""
+    return " ".join(re.sub(r"<[^>]+>|{%.*?%}", " ", path.read_text(encoding="utf-8")).split())
+
+
+@pytest.mark.parametrize("lang", ["es", "el", "ru", "fr"])
+def test_the_site_s_own_pages_use_no_forbidden_variant(lang):
+    found = [
+        (path.relative_to(ROOT).as_posix(), pattern, match.group(0))
+        for path in own_pages(lang)
+        for language, pattern, _use in forbidden()
+        if language == lang
+        for match in re.finditer(pattern, page_text(path), re.IGNORECASE)
     ]
     assert found == []
 
