@@ -243,7 +243,7 @@ def test_the_table_page_shows_seats_settings_state_and_log_but_no_token(superuse
     assert "Boris" in html and "Chloé" in html
     assert "&quot;target&quot;: 50" in html  # the settings, pretty-printed
     assert "&quot;history&quot;" in html and "&quot;seed&quot;" in html  # the whole state
-    assert "Empezó la partida." in html  # the log in words (the game's adapter), in Spanish
+    assert "Empezó el juego." in html  # the log in words (the game's adapter), in Spanish
     assert html.count("<tr><td>") == table.version
     assert f"/admin/games/table/{table.pk}/replay/" in html
     assert f"/admin/games/table/{table.pk}/seats/1/free/" in html
@@ -447,7 +447,7 @@ def test_bad_or_tampered_files_are_refused_with_the_reason_and_create_nothing(
 def test_importing_without_a_file_says_so(superuser_client):
     response = superuser_client.post(f"{ADMIN}import/")
     assert response.status_code == 400
-    assert "Elige un archivo de partida para importar." in response.content.decode()
+    assert "Elige un archivo de juego para importar." in response.content.decode()
 
 
 def test_exporting_several_sessions_gives_a_zip_of_documents(superuser_client):
@@ -669,7 +669,7 @@ def test_the_zip_of_several_exported_sessions_imports_them_all(superuser_client)
         assert (copy.state, copy.version, copy.config) == (table.state, table.version, table.config)
         assert copy.actions.count() == table.version and replay.replay_table(copy).faithful
     html = superuser_client.get(ADMIN).content.decode()
-    assert "2 partidas importadas como las mesas" in html
+    assert "2 juegos importados como las mesas" in html
     assert all(copy.code in html for copy in copies)
     # A zip of one session is that session's page, as its JSON file would be.
     alone = _zip({"one.json": transfer.export_bytes(tables[0])})

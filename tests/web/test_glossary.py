@@ -70,6 +70,30 @@ def test_the_site_s_own_pages_use_no_forbidden_variant(lang):
     assert found == []
 
 
+def test_spanish_says_partida_only_for_a_triumfdrez_hand():
+    """The TriumfDrez book's «partida» is one hand (one deal, scored on its own): a whole
+    game is a «juego» and a TriumfDrez match an «encuentro» (GLOSSARY.md). So a Spanish
+    translation says partida only where the English says hand, and the Spanish Triggs
+    clarifications (a game without hands, in the site's own words) never do."""
+    with open(LOCALE / "es" / "LC_MESSAGES" / "django.po", "rb") as fh:
+        catalogue = read_po(fh)
+    wrong = [
+        (message.id, form)
+        for message in catalogue
+        if message.id
+        and not re.search(
+            r"\bhands?\b",
+            " ".join(message.id) if isinstance(message.id, tuple) else message.id,
+            re.IGNORECASE,
+        )
+        for form in (message.string if isinstance(message.string, tuple) else (message.string,))
+        if re.search(r"\bpartidas?\b", form, re.IGNORECASE)
+    ]
+    assert wrong == []
+    triggs = page_text(GAMES / "triggs" / "rulings" / "es.html")
+    assert re.findall(r"\bpartidas?\b", triggs, re.IGNORECASE) == []
+
+
 def test_french_keeps_its_punctuation_on_the_line_of_its_word():
     """A colon, semicolon, ! or ? (and the inside of « ») takes a no-break space in
     French: "Objectif : 50" must not break before its colon on a narrow phone."""
