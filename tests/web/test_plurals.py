@@ -91,7 +91,7 @@ def test_the_noun_agrees_with_1_2_5_21_22(lang, entry):
         ("ru", 21, "Цель: 21 очко"),
         ("ru", 22, "Цель: 22 очка"),
         ("ru", 25, "Цель: 25 очков"),
-        ("es", 21, "Meta: 21 puntos"),
+        ("es", 21, "Objetivo: 21 puntos"),
         ("el", 21, "Στόχος: 21 πόντοι"),
         ("fr", 22, "Objectif\u00a0: 22 points"),
     ],
