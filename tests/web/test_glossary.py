@@ -19,6 +19,48 @@ def forbidden():
     return [LINE.match(line).groups() for line in text.splitlines() if LINE.match(line)]
 
 
+SEEDS = ROOT / "seeds"
+BOOKS = {  # seeds/README.md
+    ("triggs", "es"): "000_00891bc7aaa369e4.txt",
+    ("triggs", "el"): "001_a01105c098e70cc0.txt",
+    ("triggs", "ru"): "002_40053bdb5faf14b9.txt",
+    ("triggs", "fr"): "003_3bc58c88d216a0b1.txt",
+    ("triumfdrez", "es"): "004_78e89a808c9cc75a.txt",
+}
+SECTIONS = {"## Triggs": "triggs", "## TriumfDrez": "triumfdrez"}
+QUOTED = re.compile(r"\b(es|el|ru|fr)(?: (Triggs|TriumfDrez))? (book|page) ((?:“[^”]+”(?:, )?)+)")
+
+
+def quotes():
+    """(game, language, book or page, words) for every quote of the glossary's tables."""
+    game = None
+    for line in (LOCALE / "GLOSSARY.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            game = SECTIONS.get(line.strip())
+        if not line.startswith("| "):
+            continue
+        for lang, named, kind, words in QUOTED.findall(line.rsplit(" | ", 1)[-1]):
+            for quote in re.findall(r"“([^”]+)”", words):
+                yield (named.lower() or game), lang, kind, quote
+
+
+def test_the_glossary_quotes_only_what_the_books_and_pages_say():
+    """A quote of the "From" column is word for word in that language's book of that game
+    (bold marks and line breaks aside), or on the site's own rules or clarifications page."""
+    missing = []
+    for game, lang, kind, quote in quotes():
+        if kind == "book":
+            text = (SEEDS / BOOKS[game, lang]).read_text(encoding="utf-8").replace("**", "")
+        else:
+            text = " ".join(
+                page_text(GAMES / game / part / f"{lang}.html") for part in ("rules", "rulings")
+            )
+        if quote not in " ".join(text.split()):
+            missing.append((game, lang, kind, quote))
+    assert len(list(quotes())) > 60
+    assert missing == []
+
+
 def test_the_glossary_lists_variants_for_every_language():
     assert {lang for lang, _pattern, _use in forbidden()} == {"es", "el", "ru", "fr"}
 
