@@ -149,3 +149,17 @@ def test_french_keeps_its_punctuation_on_the_line_of_its_word():
         if re.search(r" [:;!?»]|« ", form)
     ]
     assert loose == []
+
+
+def test_the_french_rules_pages_keep_their_punctuation_on_the_line_of_its_word():
+    """The same no-break space on the French rules and clarifications pages, where a plain
+    one before « : » or inside « » can break a line: «Précision du site : …»."""
+    loose = []
+    for path in sorted(GAMES.glob("*/rul*/fr.html")):
+        html = re.sub(r"{%.*?%}|<[^>]+>", " ", path.read_text(encoding="utf-8"))
+        text = re.sub(r"[ \t\n]+", " ", html)  # the no-break spaces stay
+        loose += [
+            (path.parent.name, match.group(0))
+            for match in re.finditer(r".{0,20}(?: [:;!?»]|« ).{0,20}", text)
+        ]
+    assert loose == []
