@@ -596,7 +596,7 @@ def test_greek_admin_pages_do_not_fall_back_to_spanish(superuser_client):
         f"/el/admin/games/table/{table.pk}/change/",
     ):
         html = superuser_client.get(url).content.decode()
-        for spanish in ("Empiece a escribir", "Mostrar recuentos", "Saltar al contenido principal"):
+        for spanish in ("Empieza a escribir", "Mostrar recuentos", "Saltar al contenido principal"):
             assert spanish not in html, (url, spanish)
     changelist = superuser_client.get("/el/admin/games/table/").content.decode()
     assert "Πληκτρολογήστε για φιλτράρισμα" in changelist
