@@ -717,13 +717,19 @@ class TableAdmin(admin.ModelAdmin):
             self.message_user(
                 request,
                 ngettext(
-                    "%(count)s table was kept: it has been active in the last %(days)s days, "
-                    "or it is finished or archived.",
-                    "%(count)s tables were kept: they have been active in the last %(days)s "
-                    "days, or they are finished or archived.",
+                    "%(count)s table was kept: it has been active %(within)s, or it is "
+                    "finished or archived.",
+                    "%(count)s tables were kept: they have been active %(within)s, or they are "
+                    "finished or archived.",
                     kept,
                 )
-                % {"count": kept, "days": days},
+                % {
+                    "count": kept,
+                    "within": ngettext(
+                        "in the last %(days)s day", "in the last %(days)s days", days
+                    )
+                    % {"days": days},
+                },
                 messages.WARNING,
             )
 

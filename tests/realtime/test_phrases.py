@@ -40,7 +40,7 @@ async def test_a_phrase_reaches_every_phone_in_its_own_language(phone):
     assert words == [
         "Ana: «Καλή παρτίδα!»",
         "Ana: «Хорошей игры!»",
-        "Ana: «¡Buena partida!»",
+        "Ana: «¡Buen juego a todos!»",
         "Ana : « Bonne partie ! »",
     ]
     await phones[1].send(kind="say", phrase="what_a_contract")  # the game's own

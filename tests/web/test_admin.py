@@ -243,7 +243,7 @@ def test_the_table_page_shows_seats_settings_state_and_log_but_no_token(superuse
     assert "Boris" in html and "Chloé" in html
     assert "&quot;target&quot;: 50" in html  # the settings, pretty-printed
     assert "&quot;history&quot;" in html and "&quot;seed&quot;" in html  # the whole state
-    assert "Empezó la partida." in html  # the log in words (the game's adapter), in Spanish
+    assert "Empezó el juego." in html  # the log in words (the game's adapter), in Spanish
     assert html.count("<tr><td>") == table.version
     assert f"/admin/games/table/{table.pk}/replay/" in html
     assert f"/admin/games/table/{table.pk}/seats/1/free/" in html
@@ -546,7 +546,7 @@ def test_a_zip_with_a_bad_name_or_level_names_the_file_and_imports_nothing(super
 def test_importing_without_a_file_says_so(superuser_client):
     response = superuser_client.post(f"{ADMIN}import/")
     assert response.status_code == 400
-    assert "Elige un archivo de partida para importar." in response.content.decode()
+    assert "Elige un archivo de juego para importar." in response.content.decode()
 
 
 def test_exporting_several_sessions_gives_a_zip_of_documents(superuser_client):
@@ -695,7 +695,7 @@ def test_greek_admin_pages_do_not_fall_back_to_spanish(superuser_client):
         f"/el/admin/games/table/{table.pk}/change/",
     ):
         html = superuser_client.get(url).content.decode()
-        for spanish in ("Empiece a escribir", "Mostrar recuentos", "Saltar al contenido principal"):
+        for spanish in ("Empieza a escribir", "Mostrar recuentos", "Saltar al contenido principal"):
             assert spanish not in html, (url, spanish)
     changelist = superuser_client.get("/el/admin/games/table/").content.decode()
     assert "Πληκτρολογήστε για φιλτράρισμα" in changelist
@@ -768,7 +768,7 @@ def test_the_zip_of_several_exported_sessions_imports_them_all(superuser_client)
         assert (copy.state, copy.version, copy.config) == (table.state, table.version, table.config)
         assert copy.actions.count() == table.version and replay.replay_table(copy).faithful
     html = superuser_client.get(ADMIN).content.decode()
-    assert "2 partidas importadas como las mesas" in html
+    assert "2 juegos importados como las mesas" in html
     assert all(copy.code in html for copy in copies)
     # A zip of one session is that session's page, as its JSON file would be.
     alone = _zip({"one.json": transfer.export_bytes(tables[0])})

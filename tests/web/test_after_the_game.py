@@ -55,7 +55,7 @@ def test_triumfdrez_history_names_the_sides_with_running_totals_then_ranks_them(
     )
     assert places == [("1", "Boris + Dmitri", "22 puntos"), ("2", "Ana + Chloé", "0 puntos")]
     # the host deals a new match; the others are told who can
-    assert 'id="rematch-form"' not in html and "El anfitrión puede repartir" in html
+    assert 'id="rematch-form"' not in html and "El anfitrión puede empezar" in html
     host = page(ana, code)
     action = re.search(r'<form method="post" action="([^"]+)" id="rematch-form">', host).group(1)
     assert ana.post(action, {"action_id": "rematch-0001"}).status_code == 302

@@ -33,6 +33,22 @@ WORDS = {
         "ru": ("взятку", "взятки", "взяток", "взятку", "взятки"),
         "fr": ("pli", "plis", "plis", "plis", "plis"),
     },
+    ("in the last %(days)s day", "in the last %(days)s days", "days"): {
+        "es": ("día", "días", "días", "días", "días"),
+        "el": ("ημέρα", "ημέρες", "ημέρες", "ημέρες", "ημέρες"),
+        "ru": ("день", "дня", "дней", "день", "дня"),
+        "fr": ("jour", "jours", "jours", "jours", "jours"),
+    },
+    (
+        "%(a)s against %(b)s: %(wins)s – %(losses)s (%(draws)s draw)",
+        "%(a)s against %(b)s: %(wins)s – %(losses)s (%(draws)s draws)",
+        "draws",
+    ): {
+        "es": ("empate", "empates", "empates", "empates", "empates"),
+        "el": ("ισοπαλία", "ισοπαλίες", "ισοπαλίες", "ισοπαλίες", "ισοπαλίες"),
+        "ru": ("ничья", "ничьи", "ничьих", "ничья", "ничьи"),
+        "fr": ("nul", "nuls", "nuls", "nuls", "nuls"),
+    },
     ("%(n)s card in hand", "%(n)s cards in hand", "n"): {
         "es": ("carta", "cartas", "cartas", "cartas", "cartas"),
         "el": ("κάρτα", "κάρτες", "κάρτες", "κάρτες", "κάρτες"),
@@ -42,10 +58,11 @@ WORDS = {
 }
 # A number written just before one of these words counts it: its sentence needs plural
 # forms (a name before "card", as in "%(figure)s card", is not a number).
-COUNTED = (
-    r"%\((?!figure|name|who|card)\w+\)s (?:points?|tricks?|cards?|box(?:es)?|players?|actions?|files?|"
-    r"minutes?|seconds?|days?|tables?|sessions?|hands?|crosses|rows?|seats?)\b"
+NOUNS = (
+    r"points?|tricks?|cards?|box(?:es)?|players?|actions?|files?|minutes?|seconds?|days?|tables?|"
+    r"sessions?|hands?|crosses|rows?|seats?|games?|wins?|draws?|drawn"
 )
+COUNTED = rf"%\((?!figure|name|who|card)(\w+)\)s (?:{NOUNS})\b"
 
 
 def catalogue(lang):
@@ -59,6 +76,17 @@ def test_every_counted_noun_is_a_plural_entry():
     single = [m.id for m in template if m.id and not isinstance(m.id, tuple)]
     counted = [text for text in single if re.search(COUNTED, text)]
     assert counted == []
+
+
+def test_a_plural_entry_counts_with_one_number():
+    """A plural entry's forms follow one number: a second number that counts its own noun
+    («los últimos 1 días», the admin's days beside its tables) has its own plural entry."""
+    with open(LOCALE / "django.pot", "rb") as fh:
+        template = read_po(fh)
+    plural = [m.id for m in template if isinstance(m.id, tuple)]
+    twice = [ids[1] for ids in plural if len(set(re.findall(COUNTED, ids[1]))) > 1]
+    assert len(plural) > 20
+    assert twice == []
 
 
 @pytest.mark.parametrize("lang", ["es", "el", "ru", "fr"])
@@ -80,7 +108,8 @@ def test_the_noun_agrees_with_1_2_5_21_22(lang, entry):
     singular, plural, key = entry
     with translation.override(lang):
         for number, word in zip(NUMBERS, WORDS[entry][lang], strict=True):
-            text = ngettext(singular, plural, number) % {key: number, "who": "Ana"}
+            names = {"who": "Ana", "a": "Ana", "b": "Boris", "wins": 3, "losses": 2}
+            text = ngettext(singular, plural, number) % {**names, key: number}
             assert re.search(rf"\b{number} (?:\w+ )?{word}\b", text), (number, text)
 
 
@@ -91,7 +120,7 @@ def test_the_noun_agrees_with_1_2_5_21_22(lang, entry):
         ("ru", 21, "Цель: 21 очко"),
         ("ru", 22, "Цель: 22 очка"),
         ("ru", 25, "Цель: 25 очков"),
-        ("es", 21, "Meta: 21 puntos"),
+        ("es", 21, "Objetivo: 21 puntos"),
         ("el", 21, "Στόχος: 21 πόντοι"),
         ("fr", 22, "Objectif\u00a0: 22 points"),
     ],

@@ -17,7 +17,7 @@ def text(client, url):
     ("lang", "words"),
     [
         ("es", "La primera baza de cada partida la empieza el jugador que ganó la subasta."),
-        ("el", "Το πρώτο λεβέ κάθε μοιρασιάς το ανοίγει ο παίκτης που κέρδισε την πλειοδοσία."),
+        ("el", "Την πρώτη λεβέ κάθε μοιρασιάς την ανοίγει ο παίκτης που κέρδισε την πλειοδοσία."),
         ("ru", "Первую взятку каждой раздачи начинает игрок, выигравший торговлю."),
         (
             "fr",
@@ -64,3 +64,36 @@ def test_triumfdrez_headings_read_naturally(client, lang, heading, not_any):
     page = text(client, f"/{lang}/rules/triumfdrez/")
     assert heading in page
     assert not any(words in page for words in not_any)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("game", "rule"), [("triggs", "T-A"), ("triggs", "T-OBSOLETE-12"), ("triumfdrez", "D-RANK")]
+)
+def test_the_rulings_of_record_are_shown_in_every_language(client, lang, game, rule):
+    """spec/rules.md: what the site decides where a book is silent is shown to players in
+    every language (issue 36: the two cards of a draw, the obsolete 12s and 11s, and who
+    wins a trick were shown nowhere, or in French only): a clarification that links to its
+    rule, and a note on the rules page that links to the clarification."""
+    clarifications = client.get(f"/{lang}/rules/{game}/clarifications/").content.decode()
+    section = re.search(
+        rf'<section id="{rule}" class="ruling">(.*?)</section>', clarifications, re.S
+    )
+    assert section, (lang, rule)
+    assert f'href="/{lang}/rules/{game}/#{rule}"' in section.group(1)
+    assert len(" ".join(re.sub(r"<[^>]+>", " ", section.group(1)).split())) > 200
+    rules = client.get(f"/{lang}/rules/{game}/").content.decode()
+    assert f'<p class="ruling-note"><a href="/{lang}/rules/{game}/clarifications/#{rule}">' in rules
+
+
+@pytest.mark.parametrize(
+    ("lang", "spanish"), [("el", "ισπανικά"), ("ru", "испанском"), ("fr", "espagnol")]
+)
+def test_the_triumfdrez_rules_say_first_that_they_translate_the_spanish_book(client, lang, spanish):
+    """TriumfDrez has a Spanish book only: the Greek, Russian and French rules pages are the
+    site's translation of it, and say so before anything else, with a link to the Spanish."""
+    html = client.get(f"/{lang}/rules/triumfdrez/").content.decode()
+    article = html.split('id="rules-triumfdrez"', 1)[1]
+    note = re.search(r'<p class="translation-note">(.*?)</p>', article, re.S)
+    assert note and article.index('class="translation-note"') < article.index('class="toc"')
+    assert spanish in note.group(1) and 'href="/es/rules/triumfdrez/"' in note.group(1)

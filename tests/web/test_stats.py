@@ -118,15 +118,15 @@ def test_triggs_companion_turns_and_the_longest_chain():
     assert table.state["winner"] == 0
     mine = lines(ana)[("Triggs", "Acompañante")]
     assert mine == {
-        "Partidas jugadas": "1",
-        "Partidas ganadas": "1 de 1 (100\xa0%)",
-        "Turnos para acabar una partida que ganaste, de media": "3",
+        "Juegos jugados": "1",
+        "Juegos ganados": "1 de 1 (100\xa0%)",
+        "Turnos para acabar un juego que ganaste, de media": "3",
         "Cadena más larga de tachaduras adicionales": "2",
     }
     theirs = lines(boris)[("Triggs", "Acompañante")]
     assert theirs == {
-        "Partidas jugadas": "1",
-        "Partidas ganadas": "0 de 1 (0\xa0%)",
+        "Juegos jugados": "1",
+        "Juegos ganados": "0 de 1 (0\xa0%)",
         "Cadena más larga de tachaduras adicionales": "0",
     }
 
@@ -137,7 +137,7 @@ def test_a_correction_after_the_end_is_counted_again():
         if table.state["sheets"][0][value - 1] != crosses:
             act(table, 0, type="correct", seat=0, value=value, crosses=crosses)
     act(table, 0, type="cross", value=2, sets=1)
-    assert lines(ana)[("Triggs", "Acompañante")]["Partidas ganadas"] == "1 de 1 (100\xa0%)"
+    assert lines(ana)[("Triggs", "Acompañante")]["Juegos ganados"] == "1 de 1 (100\xa0%)"
     act(table, 0, type="correct", seat=0, value=2, crosses=0)  # a mistaken win
     assert lines(ana) == {}  # the game goes on: nothing finished
 
@@ -183,10 +183,10 @@ def test_triggs_digital_numbers_agree_with_the_log():
             else:
                 assert shown == "0"
             if seat == winner:
-                assert mine["Turnos para acabar una partida que ganaste, de media"] == str(turns)
-                assert mine["Partidas ganadas"] == "1 de 1 (100\xa0%)"
+                assert mine["Turnos para acabar un juego que ganaste, de media"] == str(turns)
+                assert mine["Juegos ganados"] == "1 de 1 (100\xa0%)"
             else:
-                assert "Turnos para acabar una partida que ganaste, de media" not in mine
+                assert "Turnos para acabar un juego que ganaste, de media" not in mine
             found["chain"] = found.get("chain") or longest > 0
             found["forced"] = found.get("forced") or forced > 0
         if all(found.get(k) for k in ("chain", "forced")):
