@@ -17,7 +17,11 @@ Run from the repository root (about 2-3 minutes; PostgreSQL and Redis as for the
 tests, TEST_POSTGRES_URL and TEST_REDIS_URL):
 
     .venv/bin/python bench/load.py [--steps 25,50,100,200] [--interval 2.5] [--window 9]
-        [--setups 1,2,relay] [--abusers 10]
+        [--setups 1,2,relay,nginx] [--abusers 10]
+
+`--setups nginx` runs one process behind Debian's nginx serving deploy/nginx.conf over TLS
+(tests/deploy), the phones connecting to nginx: the same process's figures with and
+without the README's proxy, in one sitting.
 
 Not a test: the machine is shared, so read the figures, don't assert on them.
 """
@@ -107,7 +111,12 @@ class Sock:
         from tests.services.conftest import WebSocket
 
         self.ws = await WebSocket.connect(
-            self.server.port, self.path, self.headers, timeout=60, source=self.table.address
+            self.server.port,
+            self.path,
+            self.headers,
+            timeout=60,
+            source=self.table.address,
+            tls=getattr(self.server, "tls", None),
         )
         if first_render:  # the project renders the table on connect
             self.version = max(self.version, Run.parse(await self.ws.recv()))
@@ -137,8 +146,10 @@ class Run:
         warmup=1.0,
         abusers=0,
         beat=15.0,
+        front=None,
     ):
         self.servers, self.tables, self.kind = servers, tables, kind
+        self.front = front  # nginx, if the phones reach the servers through it
         self.interval, self.window, self.warmup = interval, window, warmup
         self.beat_every = beat  # seconds between a phone's presence frames (0: none)
         self.abusers = abusers  # spectator sockets flooding the first server with resyncs
@@ -154,7 +165,7 @@ class Run:
         from games import phones
 
         async def one(table, seat):
-            server = self.servers[seat // 2 % len(self.servers)]
+            server = self.front or self.servers[seat // 2 % len(self.servers)]
             if relay:
                 path, headers = f"/relay/{table.code}/", {"Origin": server.base}
             else:
@@ -395,6 +406,7 @@ class Run:
 
 
 FLOODED = "project ×1 with flooders"
+NGINX = "nginx+proj×1"  # the phones reach one process through deploy/nginx.conf, over TLS
 
 
 def make_tables(count: int) -> list[LiveTable]:
@@ -424,7 +436,9 @@ def main() -> None:
     )
     parser.add_argument("--budget", type=float, default=240.0, help="seconds before it stops")
     parser.add_argument(
-        "--setups", default="1,2,relay", help="which set-ups: 1 and 2 processes, the relay"
+        "--setups",
+        default="1,2,relay",
+        help="which set-ups: 1 and 2 processes, the relay, nginx (1 process behind nginx)",
     )
     parser.add_argument(
         "--beat",
@@ -446,6 +460,7 @@ def main() -> None:
 
     print("$ " + shlex.join(sys.orig_argv))
     sys.path.insert(0, str(ROOT))
+    from tests.deploy.conftest import HOST, Front, Nginx
     from tests.services.conftest import (
         PYTHON,
         Server,
@@ -464,6 +479,7 @@ def main() -> None:
         # load is created from this one machine); phones keep the site's limits, the
         # phones of each table coming from an address of their own
         "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "ALLOWED_HOSTS": "127.0.0.1,cards.example",  # cards.example: behind nginx
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(32),
         "DB_POOL_MAX": args.pool_max,
@@ -525,12 +541,22 @@ def main() -> None:
             "1": ("project ×1", "bench.gcwatch:application", 1),
             "2": ("project ×2", "bench.gcwatch:application", 2),
             "relay": ("relay ×1", "bench.load:relay", 1),
+            "nginx": (NGINX, "bench.gcwatch:application", 1),
         }
         for label, app, count in (setups[key] for key in args.setups.split(",")):
             env = dict(server_env, RELAY_PAD_BYTES=str(size))
             servers = [Server(f"{label[0]}{i}", work, env, app=app) for i in range(count)]
+            front = None
+            if label == NGINX:
+                nginx = Nginx(work, [servers[0].port] * 2)  # the file's two upstream lines
+                env["CSRF_TRUSTED_ORIGINS"] = f"https://{HOST}:{nginx.port}"
+                front = Front(nginx)
+                servers.append(nginx)
             for server in servers:
                 server.start()
+            if front is not None:
+                servers.pop()  # measured: the server process (nginx's CPU is the machine's)
+                nginx_process = nginx
             results[label] = {}
             kind = "relay" if app == "bench.load:relay" else "project"
             # the relay runs every N a project set-up ran, for the ratios
@@ -543,7 +569,15 @@ def main() -> None:
                 if time.monotonic() - began > args.budget:
                     print(f"{label:<12}{n:>7}  skipped: past the {args.budget:.0f} s budget")
                     break
-                run = Run(servers, tables[:n], kind, args.interval, args.window, beat=args.beat)
+                run = Run(
+                    servers,
+                    tables[:n],
+                    kind,
+                    args.interval,
+                    args.window,
+                    beat=args.beat,
+                    front=front,
+                )
                 result = asyncio.run(run.run())
                 results[label][n] = result
                 if args.abusers and label == "project ×1":
@@ -598,6 +632,8 @@ def main() -> None:
                     break
             for server in servers:
                 server.stop()
+            if front is not None:
+                nginx_process.stop()
             servers = []
 
         print(f"\nlive update size (project, one phone): {size:,} bytes; the relay pads to it")
@@ -636,6 +672,14 @@ def main() -> None:
                     ratios.append(f"N={n}: {p:.0f}/{f:.0f} ms = ×{p / f:.1f}")
             print(f"p95 against the floor, {label}: " + ("; ".join(ratios) or "n/a"))
         one = results.get("project ×1", {})
+        for n, behind in results.get(NGINX, {}).items():
+            if n in one:
+                bare = percentile([x * 1000 for x in one[n]["samples"]], 95)
+                proxied = percentile([x * 1000 for x in behind["samples"]], 95)
+                print(
+                    f"p95 behind nginx (TLS) against without, N={n}: "
+                    f"{proxied:.0f}/{bare:.0f} ms = ×{proxied / bare:.1f}"
+                )
         at_200 = one.get(200)
         if at_200:
             p95 = percentile([x * 1000 for x in at_200["samples"]], 95)

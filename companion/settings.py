@@ -178,6 +178,9 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "cache",
+            # a Redis that is away or frozen holds a request back a second at most: the
+            # rate limits then let it through (games.ratelimit)
+            "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
         }
     }
 

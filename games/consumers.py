@@ -445,7 +445,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not snap.table.phrases:
             await self.refuse("phrases_off")
             return
-        if not await cache.aadd(f"said:{self.code}:{seat}", True, timeout=phrases.EVERY):
+        try:
+            first = await cache.aadd(f"said:{self.code}:{seat}", True, timeout=phrases.EVERY)
+        except ratelimit.CACHE_AWAY:  # Redis away: this socket is about to close (RedisWatch)
+            return
+        if not first:
             await self.refuse("slow_down")
             return
         self.abuse = 0

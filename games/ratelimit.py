@@ -6,10 +6,15 @@ process with the default LocMemCache, so with N processes a client gets up to N 
 these (a shared cache, e.g. Redis, makes them exact). settings.RATE_LIMITS may override
 each."""
 
+import logging
 import time
 
 from django.conf import settings
 from django.core.cache import cache
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+CACHE_AWAY = (RedisError, OSError)  # the shared cache is Redis when REDIS_URL is set
 
 # kind → (at most this many, per this many seconds)
 RATE_LIMITS = {
@@ -39,16 +44,30 @@ def _window(address: str | None, kind: str):
 def over(address: str | None, kind: str) -> bool:
     """True if the client has used up `kind` in this window."""
     key, limit, _seconds = _window(address, kind)
-    return cache.get(key, 0) >= limit
+    try:
+        return cache.get(key, 0) >= limit
+    except CACHE_AWAY as error:
+        return _let_through(kind, error)
 
 
 def count(address: str | None, kind: str) -> bool:
     """Counts one more `kind` for the client; True if that goes over its limit."""
     key, limit, seconds = _window(address, kind)
-    cache.add(key, 0, timeout=seconds)
     try:
-        total = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, timeout=seconds)
-        total = 1
+        cache.add(key, 0, timeout=seconds)
+        try:
+            total = cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.add(key, 1, timeout=seconds)
+            total = 1
+    except CACHE_AWAY as error:
+        return _let_through(kind, error)
     return total > limit
+
+
+def _let_through(kind: str, error: Exception) -> bool:
+    """While the shared cache (Redis) is away nothing is counted and nobody is held back:
+    a move saved by a plain form post must still be answered (games.consumers says what
+    the sockets do meanwhile)."""
+    log.warning("rate limit %s not counted: the cache is away (%r)", kind, error)
+    return False

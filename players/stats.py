@@ -9,11 +9,12 @@ seat and kept in Django's cache: a finished game only changes with a correction,
 is a new version.
 """
 
+import contextlib
 from collections import defaultdict
 
 from django.core.cache import cache
 
-from games import replay
+from games import ratelimit, replay
 from games.models import Seat, Table
 from games.registry import get_game
 from games.templatetags.babel_tags import num, part_of
@@ -23,11 +24,16 @@ KEPT = 24 * 3600  # seconds a table's facts stay in the cache
 
 
 def facts(table: Table, seat: int) -> dict[str, int]:
+    """What the game's adapter counts for `seat` in a finished game, kept in the cache
+    (worked out afresh while the cache is away)."""
     key = f"player-facts:{table.pk}:{table.version}:{seat}"
-    found = cache.get(key)
-    if found is None:
-        web = get_game(table.game).web
-        found = web.facts(table.mode, table.state, seat, lambda: replay.last_game(table))
+    with contextlib.suppress(*ratelimit.CACHE_AWAY):
+        found = cache.get(key)
+        if found is not None:
+            return found
+    web = get_game(table.game).web
+    found = web.facts(table.mode, table.state, seat, lambda: replay.last_game(table))
+    with contextlib.suppress(*ratelimit.CACHE_AWAY):
         cache.set(key, found, KEPT)
     return found
 

@@ -1,5 +1,6 @@
 import os
 import socket
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -81,3 +82,13 @@ def _rate_limits_out_of_the_way(request):
         del settings.RATE_LIMITS
     else:
         settings.RATE_LIMITS = saved
+
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def screenshots():
+    """Where browser tests leave their screenshots, to be looked at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

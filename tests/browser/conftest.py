@@ -14,7 +14,6 @@ from tests.conftest import CHROMIUM_ARGS
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "artifacts" / "screenshots"
 PHONE = {"width": 360, "height": 740}
 
 
@@ -43,12 +42,6 @@ def phone(browser):
     page = context.new_page()
     yield page
     context.close()
-
-
-@pytest.fixture(scope="session")
-def screenshots():
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    return ARTIFACTS
 
 
 def _free_port() -> int:

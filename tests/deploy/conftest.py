@@ -254,18 +254,23 @@ class Deployment(Cluster):
         )
         return {**values, **TEST_ONLY}
 
+    def process_env(self) -> dict:
+        """The machine's environment with the README's variables, and nothing the test
+        process set for itself (Django's settings module, the browser tests' async
+        override): what a deployer's shell would have."""
+        env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+        return {**env, **self.env()}
+
     def manage(self, *args: str) -> subprocess.CompletedProcess:
         """manage.py with the deployment's environment (a test's own set-up)."""
         return self.run([PYTHON_PREFIX, "manage.py", *args])
 
     def run(self, command: list[str], timeout: float = 300) -> subprocess.CompletedProcess:
         assert command[0] == PYTHON_PREFIX
-        env = {**os.environ, **self.env()}
-        env.pop("DJANGO_SETTINGS_MODULE", None)  # the README sets none
         done = subprocess.run(
             [PYTHON, *command[1:]],
             cwd=ROOT,
-            env=env,
+            env=self.process_env(),
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -331,9 +336,7 @@ class DeployedServer(Server):
         return [PYTHON, *self.args]
 
     def environment(self):
-        env = {**os.environ, **self.deployment.env()}
-        env.pop("DJANGO_SETTINGS_MODULE", None)
-        return env
+        return self.deployment.process_env()
 
 
 _addresses = iter(f"127.0.{a}.{b}" for a in range(1, 250) for b in range(2, 250))

@@ -254,8 +254,8 @@ class WebSocket:
         cls, port: int, path: str, headers: dict, timeout: float = 5, source=None, tls=None
     ):
         """`source`: the loopback address to connect from (any of 127.0.0.0/8), so that the
-        server sees distinct clients; `tls`: (an ssl context, the host name it serves) for
-        a server behind TLS (tests/deploy's nginx)."""
+        server sees distinct clients; `tls`: (an ssl context or None, the host name) for a
+        server known by name, behind TLS or not (tests/deploy)."""
         local = (source, 0) if source else None
         context, host = tls if tls else (None, "127.0.0.1")
         reader, writer = await asyncio.wait_for(
