@@ -147,12 +147,15 @@ class Run:
         abusers=0,
         beat=15.0,
         front=None,
+        reconnecting=(),
     ):
         self.servers, self.tables, self.kind = servers, tables, kind
         self.front = front  # nginx, if the phones reach the servers through it
         self.interval, self.window, self.warmup = interval, window, warmup
         self.beat_every = beat  # seconds between a phone's presence frames (0: none)
         self.abusers = abusers  # spectator sockets flooding the first server with resyncs
+        self.reconnecting = reconnecting  # tables whose seated phone keeps reconnecting
+        self.reconnects = {"sockets": 0, "refused": 0}
         self.flood = {"frames": 0, "sockets": 0, "closed": 0, "refused": 0}
         self.samples: list[float] = []
         self.timeouts = self.drops = self.moves = self.refused = 0
@@ -339,6 +342,33 @@ class Run:
             reader.cancel()
             await asyncio.gather(ws.close(), return_exceptions=True)
 
+    async def reconnect(self, table: LiveTable, stop: float) -> None:
+        """A seated phone of a table nobody moves at, whose connection keeps dropping: it
+        connects, takes its first render and closes, again and again (a refused handshake
+        waits 0.1 s), from its table's address, until the window ends."""
+        from games import phones
+        from tests.services.conftest import HandshakeRefused, WebSocket
+
+        server = self.front or self.servers[0]
+        cookie = phones.cookie_pair(table.code, [table.tokens[0]])
+        loop = asyncio.get_running_loop()
+        while loop.time() < stop:
+            try:
+                ws = await WebSocket.connect(
+                    server.port,
+                    f"/ws/table/{table.code}/?lang=es",
+                    {"Origin": server.base, "Cookie": cookie},
+                    timeout=5,
+                    source=table.address,
+                    tls=getattr(server, "tls", None),
+                )
+                self.reconnects["sockets"] += 1
+                await asyncio.wait_for(ws.recv(), 5)
+                await ws.close()
+            except (TimeoutError, HandshakeRefused, ConnectionError, OSError):
+                self.reconnects["refused"] += 1
+                await asyncio.sleep(0.1)
+
     async def full_collections(self) -> list:
         """Each server's full collections so far, their pauses in ms (bench.gcwatch; none
         counted for the relay)."""
@@ -357,6 +387,7 @@ class Run:
         start = loop.time() + 0.5
         stop = start + self.warmup + self.window
         flooders = [asyncio.ensure_future(self.abuse(stop)) for _ in range(self.abusers)]
+        flooders += [asyncio.ensure_future(self.reconnect(t, stop)) for t in self.reconnecting]
         beating = self.kind != "relay" and self.beat_every > 0
         beats = [asyncio.ensure_future(self.beat(stop, self.beat_every))] if beating else []
         n = len(self.tables)
@@ -399,6 +430,7 @@ class Run:
             "busy": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * 100,
             "size": round(sum(sizes) / len(sizes)) if sizes else 0,
             "flood": dict(self.flood),
+            "reconnects": dict(self.reconnects),
         }
 
 
@@ -406,6 +438,7 @@ class Run:
 
 
 FLOODED = "project ×1 with flooders"
+RECONNECTING = "project ×1 with reconnecting phones"
 NGINX = "nginx+proj×1"  # the phones reach one process through deploy/nginx.conf, over TLS
 
 
@@ -453,6 +486,13 @@ def main() -> None:
         default=0,
         help="with one process, run each step again with this many spectator sockets "
         "flooding it with resyncs, and compare the p95 of the well-behaved tables",
+    )
+    parser.add_argument(
+        "--reconnecters",
+        type=int,
+        default=0,
+        help="with one process, run each step again with this many seated phones of other "
+        "tables reconnecting in a loop, and compare the p95 of the well-behaved tables",
     )
     args = parser.parse_args()
     steps = [int(n) for n in args.steps.split(",")]
@@ -522,7 +562,9 @@ def main() -> None:
         import django
 
         django.setup()
-        tables = make_tables(max(steps))
+        tables = make_tables(max(steps) + args.reconnecters)
+        spare = tables[max(steps) :]
+        tables = tables[: max(steps)]
         print(f"set-up: {len(tables)} tables in {time.monotonic() - began:.0f} s\n")
 
         results: dict[str, dict[int, dict]] = {}
@@ -591,6 +633,19 @@ def main() -> None:
                         beat=args.beat,
                     )
                     results.setdefault(FLOODED, {})[n] = asyncio.run(flooded.run())
+                if args.reconnecters and label in ("project ×1", NGINX):
+                    busy = Run(
+                        servers,
+                        tables[:n],
+                        kind,
+                        args.interval,
+                        args.window,
+                        beat=args.beat,
+                        reconnecting=spare,
+                        front=front,
+                    )
+                    key = RECONNECTING + (" behind nginx" if front else "")
+                    results.setdefault(key, {})[n] = asyncio.run(busy.run())
                 if kind == "project":
                     size = max(size, result["size"])
                 ms = [x * 1000 for x in result["samples"]]
@@ -655,6 +710,17 @@ def main() -> None:
                 f"largest N with p95 ≤ {args.limit_ms:.0f} ms, {label}: "
                 + (f"{max(good)} tables ({4 * max(good)} sockets)" if good else "none tried")
             )
+        for quiet, noisy in (("project ×1", RECONNECTING), (NGINX, RECONNECTING + " behind nginx")):
+            for n, busy in results.get(noisy, {}).items():
+                calm = percentile([x * 1000 for x in results[quiet][n]["samples"]], 95)
+                loud = percentile([x * 1000 for x in busy["samples"]], 95)
+                made = busy["reconnects"]
+                print(
+                    f"p95 with {args.reconnecters} phones reconnecting in a loop against "
+                    f"without, {quiet}, N={n}: {loud:.0f}/{calm:.0f} ms = ×{loud / calm:.1f} "
+                    f"({made['sockets']} sockets opened, {made['refused']} refused, server CPU "
+                    f"{busy['cpu'][0]:.0f} % against {results[quiet][n]['cpu'][0]:.0f} %)"
+                )
         for n, flood in results.get(FLOODED, {}).items():
             calm = percentile([x * 1000 for x in results["project ×1"][n]["samples"]], 95)
             loud = percentile([x * 1000 for x in flood["samples"]], 95)

@@ -18,6 +18,13 @@ line that could drift:
   before it is read. A phone's messages are a few hundred bytes: the consumer refuses
   one over 8 KiB with a translated message (games.consumers.MAX_FRAME), and this cap,
   well above that, keeps a client from making the server read megabytes.
+- WebSocket handshakes are counted before anything else is done for them, per client
+  address and per phone (its address and cookies): one over is refused (HTTP 429) before
+  daphne makes the application a scope, so a refusal costs the process next to nothing.
+  A page whose connection drops comes back after a growing pause (static/js/table.js); a
+  client reconnecting in a loop took a process's CPU (bench/load.py --reconnecters). The
+  settings WS_HANDSHAKES_PER_ADDRESS and WS_HANDSHAKES_PER_PHONE, (burst, per second),
+  override HANDSHAKES_PER_ADDRESS and HANDSHAKES_PER_PHONE.
 - Each WebSocket's frames are counted as they arrive. Daphne parses each frame and queues
   it for the application without limit; the consumer's own rate limit (games.consumers)
   runs only when it takes the frame from that queue, so a client sending tiny frames as
@@ -29,8 +36,10 @@ line that could drift:
 """
 
 import argparse
+import hashlib
 import time
 
+from autobahn.websocket.types import ConnectionDeny
 from daphne import server, ws_protocol
 from daphne.cli import CommandLineInterface
 
@@ -39,6 +48,53 @@ INCOMING_MAX = 64 * 1024
 FRAMES_BURST = 60
 FRAMES_PER_SECOND = 8.0
 POLICY_VIOLATION = 4008
+# (at once, then per second): an address's sockets (phones behind one router come back
+# together after a blip), and one phone's (a page reconnecting after a drop)
+HANDSHAKES_PER_ADDRESS = (60, 1.0)
+HANDSHAKES_PER_PHONE = (3, 0.2)
+
+
+class Buckets:
+    """Token buckets by key (a client address): `burst` at once, then `rate` a second. A
+    bucket filled up again is forgotten, so the dict holds only the recently busy."""
+
+    def __init__(self, burst: float, rate: float):
+        self.burst, self.rate = burst, rate
+        self.levels: dict[str, tuple[float, float]] = {}  # key → (level, when)
+        self.taken = 0
+
+    def take(self, key: str) -> bool:
+        """One from `key`'s bucket; False if it is empty."""
+        now = time.monotonic()
+        level, at = self.levels.get(key, (self.burst, now))
+        level = min(self.burst, level + (now - at) * self.rate)
+        self.taken += 1
+        if self.taken % 1000 == 0:  # forget the full ones
+            full = now - self.burst / self.rate
+            self.levels = {k: v for k, v in self.levels.items() if v[1] > full}
+        if level < 1:
+            self.levels[key] = (level, now)
+            return False
+        self.levels[key] = (level - 1, now)
+        return True
+
+
+def handshake_buckets() -> tuple[Buckets, Buckets]:
+    """Per address and per phone, as the settings say (read once, at the first handshake,
+    when the application has loaded them)."""
+    from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
+
+    def setting(name, default):
+        try:
+            return getattr(settings, name, default)
+        except ImproperlyConfigured:  # an application of no Django (the tests' own)
+            return default
+
+    return (
+        Buckets(*setting("WS_HANDSHAKES_PER_ADDRESS", HANDSHAKES_PER_ADDRESS)),
+        Buckets(*setting("WS_HANDSHAKES_PER_PHONE", HANDSHAKES_PER_PHONE)),
+    )
 
 
 class GuardedWebSocket(ws_protocol.WebSocketProtocol):
@@ -62,6 +118,28 @@ class GuardedWebSocket(ws_protocol.WebSocketProtocol):
         self.flooded = True
         self.sendClose(code=POLICY_VIOLATION)
         self.dropConnection(abort=False)  # the close frame is flushed, then the socket shut
+
+    handshakes = None  # (per address, per phone), made at the first handshake
+
+    def onConnect(self, request):
+        cls = GuardedWebSocket
+        if cls.handshakes is None:
+            cls.handshakes = handshake_buckets()
+        per_address, per_phone = cls.handshakes
+        address = self.client_address(request)
+        phone = hashlib.sha256(request.headers.get("cookie", "").encode()).hexdigest()
+        if not per_address.take(address) or not per_phone.take(f"{address} {phone}"):
+            raise ConnectionDeny(429, "Too many handshakes")
+        return super().onConnect(request)
+
+    def client_address(self, request) -> str:
+        """The client's address as daphne will take it: the proxy's X-Forwarded-For when
+        the server reads proxy headers (the left-most address), else the peer's."""
+        header = self.factory.server_class.proxy_forwarded_address_header
+        forwarded = request.headers.get(header.lower()) if header else None
+        if forwarded:
+            return forwarded.split(",")[0].strip()
+        return str(getattr(self.transport.getPeer(), "host", ""))
 
     def onMessageFrameBegin(self, length):
         super().onMessageFrameBegin(length)

@@ -175,7 +175,7 @@ else:
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "companion.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "cache",
             # a Redis that is away or frozen holds a request back a second at most: the

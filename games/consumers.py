@@ -60,8 +60,9 @@ REFUSAL_EVERY = 1.0  # seconds: frames of abuse get one refusal drawn in that ti
 # table (spectators), and from the phones holding one seat (the settings
 # WS_SOCKETS_PER_ADDRESS, WS_SOCKETS_PER_TABLE and WS_SOCKETS_PER_SEAT override them). A
 # seat's phones have room of their own: strangers filling a table's room for spectators
-# cannot keep its players out. More are refused at the handshake (4429, as HTTP's 429), as
-# are handshakes over the rate limit "ws_connect" (games.ratelimit).
+# cannot keep its players out. More are refused at the handshake (4429, as HTTP's 429);
+# handshakes themselves are counted by the server, per address and per phone, before they
+# reach here (companion.serve).
 SOCKETS_PER_ADDRESS = 32
 SOCKETS_PER_TABLE = 64
 SOCKETS_PER_SEAT = 4
@@ -190,7 +191,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if isinstance(phone, int):
             await self.close(code=phone)
             return
-        self.table, self.active, self.host, seats = phone
+        self.table, self.active, self.host, seats, snap = phone
         if not self.take_room(seats):
             await self.close(code=TOO_MANY)
             return
@@ -204,8 +205,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = live.group_name(self.code)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        snap = await load_snapshot(self.table_id)
-        self.held = phones.seats_held(snap.seats, self.hashes) if snap is not None else []
+        self.held = seats
         self.looking, self.notes, self.snap = presence.HERE, None, None
         self.noted_seats, self.timer, self.gone_at, self.retry_at = [], None, {}, 0.0
         self.heard, self.silent = time.monotonic(), False
@@ -272,23 +272,22 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def identify(self, wanted_seat):
-        """(table, active seat, host?, the seats the phone holds), or the code to close
-        with."""
+        """(table, active seat, host?, the seats the phone holds, the table's snapshot), or
+        the code to close with."""
         address = self.address
-        if ratelimit.count(address, "ws_connect"):
-            return TOO_MANY
         if ratelimit.over(address, "unknown_code"):  # a prober learns nothing more
             return 4404
         table = Table.objects.filter(code=self.code).first()
         if table is None:
             ratelimit.count(address, "unknown_code")
             return 4404
-        phone = phones.identify(table, self.scope.get("cookies", {}), wanted_seat)
+        snap = live.snapshot(table)
+        phone = phones.identify(table, self.scope.get("cookies", {}), wanted_seat, snap.seats)
         # what the socket keeps of the table: a move reads the rest afresh (games.services),
         # and 800 sockets each holding the state they connected with were thousands of
         # objects for the garbage collector to walk (bench/load.py)
         kept = Table(pk=table.pk, code=table.code, game=table.game, mode=table.mode)
-        return kept, phone.active, phone.host, phone.seats
+        return kept, phone.active, phone.host, phone.seats, snap
 
     def take_token(self) -> bool:
         """Token bucket: BUCKET_SIZE at once, then REFILL_PER_SECOND."""
@@ -567,10 +566,6 @@ class OpenTablesConsumer(AsyncWebsocketConsumer):
     REFRESH = 30.0
 
     async def connect(self):
-        address = (self.scope.get("client") or [None])[0]
-        if await database_sync_to_async(ratelimit.count)(address, "ws_connect"):
-            await self.close(code=TOO_MANY)
-            return
         query = dict(
             part.split("=", 1)
             for part in self.scope["query_string"].decode().split("&")

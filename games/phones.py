@@ -215,10 +215,14 @@ def seats_for_tokens(table: Table, tokens: list[str]) -> list[Seat]:
     return list(table.seats.filter(token_hash__in=hashes).order_by("index"))
 
 
-def identify(table: Table, cookies, wanted_seat) -> Phone:
-    """The phone with these cookies at `table`, showing `wanted_seat` if it holds it."""
+def identify(table: Table, cookies, wanted_seat, seats: list[Seat] | None = None) -> Phone:
+    """The phone with these cookies at `table`, showing `wanted_seat` if it holds it
+    (`seats`: the table's seats, when the caller has read them)."""
     entry = read(cookies).get(table.code) or Entry()
-    seats = seats_for_tokens(table, entry.seats[:MAX_SEATS_PER_PHONE])
-    indices = [seat.index for seat in seats]
+    tokens = entry.seats[:MAX_SEATS_PER_PHONE]
+    if seats is None:
+        indices = [seat.index for seat in seats_for_tokens(table, tokens)]
+    else:
+        indices = seats_held(seats, {hash_token(t) for t in tokens if t})
     host = table.is_host(entry.host or None)
     return Phone(indices, pick_active(indices, wanted_seat), host)

@@ -1,10 +1,10 @@
 """Rate limits per client address, for what a prober or a flood would repeat: lookups of
 a table by a code that does not exist (pages and WebSocket handshakes alike), lookups of
 a group that fail (players.views), WebSocket handshakes, table creation, sign-ups and
-failed sign-ins (players.throttle). A fixed-window counter in Django's cache: per
-process with the default LocMemCache, so with N processes a client gets up to N times
-these (a shared cache, e.g. Redis, makes them exact). settings.RATE_LIMITS may override
-each."""
+failed sign-ins (players.throttle). A fixed-window counter in Django's cache: shared by
+every process when it is Redis (REDIS_URL), per process otherwise. settings.RATE_LIMITS
+may override each. (WebSocket handshakes are counted by the server itself, before the
+application sees them: companion.serve.)"""
 
 import logging
 import time
@@ -29,10 +29,6 @@ RATE_LIMITS = {
     # failed sign-ins, whatever the username (players.throttle: one password tried on many
     # accounts); the players' sign-in page and the admin's login alike
     "login_failed": (20, 3600),
-    # WebSocket handshakes (each costs a database read and a render): a table of phones
-    # behind one address reconnects a few times a minute; a flooder cut off (4008) and
-    # coming back at once gets one socket a second
-    "ws_connect": (60, 60),
 }
 
 

@@ -74,7 +74,6 @@ def _rate_limits_out_of_the_way(request):
     settings.RATE_LIMITS = {
         "unknown_code": (10**9, 60),
         "create_table": (10**9, 600),
-        "ws_connect": (10**9, 60),
     }
     cache.clear()
     yield

@@ -12,8 +12,14 @@ import struct
 
 import pytest
 
-from companion.serve import FRAMES_BURST, INCOMING_MAX, POLICY_VIOLATION
-from tests.services.conftest import Server, WebSocket, _mask
+from companion.serve import (
+    FRAMES_BURST,
+    HANDSHAKES_PER_ADDRESS,
+    HANDSHAKES_PER_PHONE,
+    INCOMING_MAX,
+    POLICY_VIOLATION,
+)
+from tests.services.conftest import HandshakeRefused, Server, WebSocket, _mask
 
 PING, TEXT = 0x9, 0x1
 FLOOD = 3000
@@ -29,11 +35,24 @@ def frames(opcode: int, payload: bytes, count: int) -> bytes:
     return bytes(out)
 
 
+def counting_server(tmp_path_factory, settings_module: str):
+    folder = tmp_path_factory.mktemp("guard")
+    env = {"DJANGO_SETTINGS_MODULE": settings_module}
+    return Server("guard", folder, env, app="tests.services.counting_app:application").start()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    process = Server(
-        "guard", tmp_path_factory.mktemp("guard"), {}, app="tests.services.counting_app:application"
-    ).start()
+    """With the handshake limits raised, as every test client comes from 127.0.0.1."""
+    process = counting_server(tmp_path_factory, "tests.services.settings")
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory):
+    """With the site's handshake limits."""
+    process = counting_server(tmp_path_factory, "companion.settings")
     yield process
     process.stop()
 
@@ -108,3 +127,38 @@ async def test_what_a_client_is_sent_is_not_limited(server):
         assert await asyncio.wait_for(ws.recv(), 20) == "x" * size
     assert ws.close_code is None
     await ws.close()
+
+
+async def handshakes(server, count: int, address: str, cookie: str = "") -> list[bool]:
+    """`count` handshakes at once from `address` (as the proxy says) with `cookie` (else a
+    cookie of its own each: phones behind one router): which were taken."""
+    taken = []
+    for n in range(count):
+        headers = {"X-Forwarded-For": address, "Cookie": cookie or f"phone={address}-{n}"}
+        try:
+            ws = await WebSocket.connect(server.port, "/h/", headers)
+        except HandshakeRefused as refused:
+            assert refused.status == 429
+            taken.append(False)
+            continue
+        taken.append(True)
+        await ws.close()
+    return taken
+
+
+async def test_handshakes_from_one_address_are_counted_before_the_application(limited):
+    """Past a burst, an address's handshakes are refused (429) by the server itself;
+    another address is not held back."""
+    burst = HANDSHAKES_PER_ADDRESS[0]
+    taken = await handshakes(limited, burst + 5, "203.0.113.1")
+    assert taken[: burst - 2].count(True) == burst - 2 and taken[-3:] == [False] * 3
+    assert await handshakes(limited, 1, "203.0.113.2") == [True]
+
+
+async def test_a_phone_reconnecting_in_a_loop_is_held_back_not_its_neighbours(limited):
+    """A page comes back after a growing pause; one cookie reconnecting in a loop is
+    refused past its burst, while another phone behind the same address is not."""
+    burst = HANDSHAKES_PER_PHONE[0]
+    looping = await handshakes(limited, burst + 4, "203.0.113.3", "phone=loop")
+    assert looping[:burst] == [True] * burst and looping[-2:] == [False, False]
+    assert await handshakes(limited, 1, "203.0.113.3", "phone=other") == [True]
