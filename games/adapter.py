@@ -59,12 +59,16 @@ class GameWeb:
     # ones every game has (games.phrases)
     phrases: Mapping = {}
 
-    # The screen of a table in play, by mode: its regions in order, each (name, pane). A
-    # region is the partial `name` of the panel template (django-template-partials'
-    # {% partialdef %}), drawn and sent on its own, only when what it shows changed for
-    # the phone; "panel" (the default) is the whole template. The pane says where it sits:
-    # "play" (on the game screen) or one tap away: "players", "log" or "table".
-    regions: Mapping[str, tuple[tuple[str, str], ...]] = {}
+    # The screen of a table in play, by mode: its regions in order, each (name, pane) or
+    # (name, pane, reads). A region is the partial `name` of the panel template
+    # (django-template-partials' {% partialdef %}), rendered and sent on its own, only when
+    # what it shows changed for the phone; "panel" (the default) is the whole template. The
+    # pane says where it sits: "play" (on the game screen) or one tap away: "players",
+    # "log" or "table". `reads`: the context paths the region's template reads ("panel.hand",
+    # "board.piles", "seated", …; the forms' placeholders `fields`, `post_fields` and
+    # `act_url` need not be named): the region is rendered again only when one of them
+    # changed (games.regions).
+    regions: Mapping[str, tuple[tuple, ...]] = {}
     # The game's own style sheet (a static path), loaded after site.css by the pages that
     # show the game: its tables, replays and rules ({% game_stylesheet %}); none by default.
     stylesheet: str = ""
@@ -88,8 +92,15 @@ class GameWeb:
         template = self.panel_template(mode)
         return [
             (name, template if name == "panel" else f"{template}#{name}", pane)
-            for name, pane in self.regions.get(mode, (("panel", "play"),))
+            for name, pane, *_reads in self.regions.get(mode, (("panel", "play"),))
         ]
+
+    def reads(self, mode: str) -> dict[str, tuple[str, ...] | None]:
+        """Region → the context paths it reads (None where the game declares none)."""
+        return {
+            name: (tuple(reads[0]) if reads else None)
+            for name, _pane, *reads in self.regions.get(mode, (("panel", "play"),))
+        }
 
     def parse(self, mode: str, fields) -> dict:
         """The engine action a phone's fields ask for; BadInput if malformed."""
