@@ -14,7 +14,7 @@ other, not across machines. Beside it, the same on a second table dealt and play
 same with every region drawn ("all drawn": from the same change, a phone takes what
 another phone of its language drew, but nothing from earlier changes). The phones of a
 table share one snapshot as a process's sockets do, and a phone takes a region drawn
-lately from the same inputs in its language (games.render.drawn: the same turn comes
+lately from the same inputs in its language (games.regions.rendered: the same turn comes
 round again); the two tables' players have other names, so neither takes what the other
 drew. One table alone in the process: with many, the regions kept are fewer for each
 (bench/load.py). (Until 2026-11-25 both ways drew from one snapshot and one table, and each took
@@ -59,10 +59,12 @@ import django  # noqa: E402
 
 django.setup()
 
+from cachetools import LRUCache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.utils import translation  # noqa: E402
 
 from games import live, presence, render, services  # noqa: E402
+from games import regions as region_cache  # noqa: E402
 from games.registry import get_game  # noqa: E402
 from tests.tables import config, play_random  # noqa: E402
 
@@ -93,7 +95,7 @@ def message(shown, now, code, seat, lang):
     names = render.changed(shown, now)
     with translation.override(lang):
         html = render.meta_html(now.version) + render.live_html(now, names)
-        return render.stamp(html, code, seat, now.version, "c" * 64, socket=True)
+        return render.fill_in(html, code, seat, now.version, "c" * 64, socket=True)
 
 
 def warm_up(game, mode, moves):
@@ -145,10 +147,10 @@ def run(game, mode, moves, rng):
             # (games.live.keep): a region drawn for one phone is taken by another whose
             # inputs and language are the same (with --lang; else each has its own)
             snap = live.snapshot(table)
-            # all drawn: nothing taken from earlier changes (games.render.drawn)
-            kept_regions = render.drawn
+            # all rendered: nothing taken from earlier changes (games.regions.rendered)
+            cache = region_cache.rendered
             if not kept:
-                render.drawn = render.Kept(kept_regions.size)
+                region_cache.rendered = LRUCache(cache.maxsize)
             for phone in range(4):
                 profile = PROFILE[0] if PROFILE and kept else None
                 start = time.process_time()
@@ -166,7 +168,7 @@ def run(game, mode, moves, rng):
                     sizes.append(len(data))
                     zipped.append(len(gzip.compress(data, 6)))
                 shown[kept][phone] = now
-            render.drawn = kept_regions
+            region_cache.rendered = cache
     away = presence_cost(tables[True])
     return sizes, zipped, cpu[True], cpu[False], regions, away
 
@@ -183,7 +185,7 @@ def presence_cost(table):
             now = render.screen(snap, [phone], phone, phone == 0, LANGS[phone], notes, base)
             with translation.override(LANGS[phone]):  # no version: games.consumers
                 html = render.live_html(now, render.changed(base, now))
-                html = render.stamp(html, table.code, phone, now.version, "c" * 64, socket=True)
+                html = render.fill_in(html, table.code, phone, now.version, "c" * 64, socket=True)
             cpu.append(time.process_time() - start)
             sizes.append(len(html.encode()))
             base = now

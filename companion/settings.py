@@ -93,24 +93,9 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
+        # Django's loaders (cached), wrapped by django-template-partials by itself
+        "APP_DIRS": True,
         "OPTIONS": {
-            # django-template-partials' loader around the cached one, as it sets up by
-            # itself; the project's templates read without their indentation, and every
-            # template's words looked up once per language (games.template_loader)
-            "loaders": [
-                (
-                    "template_partials.loader.Loader",
-                    [
-                        (
-                            "games.template_loader.CachedLoader",
-                            [
-                                "games.template_loader.Loader",
-                                "django.template.loaders.app_directories.Loader",
-                            ],
-                        )
-                    ],
-                )
-            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

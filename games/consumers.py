@@ -503,7 +503,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             if error is not None:
                 parts.append(render.flash_html(error, snap.table.game))
             parts.append(render.live_html(now, names))
-            html = render.stamp("".join(parts), self.code, active, version, csrf, socket=True)
+            html = render.fill_in("".join(parts), self.code, active, version, csrf, socket=True)
         self.shown, self.version = now, version
         if html:
             await self.send(text_data=html)

@@ -1,90 +1,80 @@
 """What a phone sees of a table: its screen, made of regions that update alone.
 
-The page and the WebSocket draw the same regions from the same context. The engine
-state itself never reaches a template: the game's adapter builds its panel from
-`engine.view(state, seat)` for the phone's active seat (None for a spectator), and names
-the regions of its panel template (GameWeb.regions). Reads nothing: it draws a
-games.live.Snapshot.
+The page and the WebSocket render the same regions (games.regions.Region) from the same
+context, built for the phone's active seat (None for a spectator) from a
+games.live.Snapshot: the game's adapter builds its part from `engine.view(state, seat)`,
+so the engine state itself never reaches a template. A phone is sent a region, or a part
+of one, only when its HTML changed (`changed`); a region whose declared inputs are those
+of the phone's last screen, or of a recent render in the same language, is not rendered
+again (games.regions.rendered).
 
-A region is drawn without what differs per render (the forms' hidden seat, version,
-action id and CSRF token, and their address: placeholders stamped in last), so that a
-phone is sent a region only when what it shows changed: the consumer keeps a digest of
-each region it sent (`changed`). The page's script fills in a form's version and action
-id when it is sent (static/js/table.js), from the version the phone shows (`meta_html`).
-Messages (refusals) live in a region of their own, outside the live table, sent only
-when there is one (`flash_html`): later updates do not wipe them.
+What differs per render (the forms' hidden seat, version, action id, CSRF token and their
+address) is left out as placeholders and filled in last (`fill_in`), so that it never
+makes a region look changed. Messages (refusals) live outside the live table
+(`flash_html`): later updates do not wipe them.
 """
 
 import functools
 import re
-import threading
 import time
 import uuid
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from django.template import Context, engines
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games import (
-    charts,
-    labels,
-    online,
-    phones,
-    phrases,
-    presence,
-    template_inputs,
-    template_loader,
-)
+from games import charts, labels, online, phones, phrases, presence, regions
 from games.labels import seat_name
 from games.live import Snapshot
 from games.models import Table
+from games.regions import Region
 from games.registry import get_game
 
-# What differs per render or per table inside a form: its hidden fields (CSRF token, seat,
-# version, action id) and its address. Templates write {{ fields }} in a move's form (sent
-# over the WebSocket: `ws-send`), {{ post_fields }} in a form posted as a page (the host's,
-# the table tools), and {{ act_url }} for a move's address; they are stamped in last
-# (`stamp`), so that a region's digest and the fragments holding forms
-# ({% fragment %}) do not change with them. Over the WebSocket a
-# move's form carries only its seat (the page's script adds the version and an action
-# id, and a socket needs no CSRF token). Escaped text never has "<".
+# Placeholders filled in per phone (`fill_in`): a move's form writes {{ fields }} (over
+# the WebSocket it carries only its seat; the page's script adds the version and an
+# action id), a form posted as a page {{ post_fields }}, a move's address {{ act_url }}.
 FIELDS = mark_safe("<!--fields-->")
 POST_FIELDS = mark_safe("<!--post-fields-->")
 ACT_URL = mark_safe("<!--act-url-->")
-STAMPED = ("fields", "post_fields", "act_url")  # their names in table_context
 
 LIVE = "games/_live.html"
-PANES = ("play", "players", "log", "table")  # where regions sit (GameWeb.regions)
-# The shared regions around a game's: (name, template, pane)
+PANES = ("play", "players", "log", "table")
+# The shared regions around a game's, and what each reads.
+SEATS = ("phone_seats", "seats", "table.lobby", "table.code", "in_play", "seated", "absent")
 HEAD = (
-    ("seats", f"{LIVE}#seats", "play"),
-    ("presence", f"{LIVE}#presence", "players"),
-    ("phrases", f"{LIVE}#phrases", "players"),
-)
+    Region("seats", f"{LIVE}#seats", "play", (*SEATS, "stood_in", "mine.stand_in", "clock", "active")),
+    Region("presence", f"{LIVE}#presence", "players", ("presence_known", "table.closed", "seats")),
+    Region("phrases", f"{LIVE}#phrases", "players", ("seated", "table.closed", "phrases")),
+)  # fmt: skip
 STAGE = {
-    "lobby": (("lobby", f"{LIVE}#lobby", "play"),),
-    "closed": (("closed", f"{LIVE}#closed", "play"),),
-}
-TAIL = (("log", f"{LIVE}#log", "log"), ("tools", f"{LIVE}#tools", "table"))
-RESULT = ("result", f"{LIVE}#result", "play")
+    "lobby": (
+        Region("lobby", f"{LIVE}#lobby", "play", ("seats", "host", "digital", "table.code", "bot_levels")),
+    ),
+    "closed": (Region("closed", f"{LIVE}#closed", "play", ()),),
+}  # fmt: skip
+TOOLS = ("seated", "host", "table.code", "table.closed", "table.phrases", "in_play", "seats")
+TAIL = (
+    Region("log", f"{LIVE}#log", "log", ("log",)),
+    Region("tools", f"{LIVE}#tools", "table", (*TOOLS, "mine.stand_in")),
+)
+RESULT = Region("result", f"{LIVE}#result", "play", ("chart", "table.code"))
+# The context names that are the same for every phone at a table at one change
+# (`shared_context`); their digests are shared by the phones too.
+SHARED = (
+    "table", "names", "log", "digital", "in_play", "clock", "chart", "phrases", "bot_levels", "board"
+)  # fmt: skip
 
-
-# A part of a region: an element with an id, between these markers in its template (a
-# row of a sheet, another player); when a region's parts are all that changed, only they
-# are sent.
+# A part of a region: an element with an id between these markers (a row of a sheet,
+# another player); when a region's parts are all that changed, only they are sent.
 PART, END = "<!--part-->", "<!--/part-->"
 PART_ID = re.compile(r'\A\s*<[a-z][a-z0-9]*[^>]*?\bid="([^"]+)"')
 
 
 def split_parts(html: str) -> tuple[str, dict[str, str]]:
-    """(the region without its parts, each part by id). Cut with str methods: a regular
-    expression matching up to the end marker took 27 µs for three other players' sheets
-    (2.6 KB), this 5 µs."""
+    """(the region without its parts, each part by id)."""
     parts = {}
     first, *pieces = html.split(PART)
     frame = [first]
@@ -101,19 +91,16 @@ def split_parts(html: str) -> tuple[str, dict[str, str]]:
 
 @dataclass
 class Screen:
-    """One phone's screen of a table at one version: each region's HTML, unstamped, and
-    a digest of the values each region was drawn from (games.template_inputs.fingerprint;
-    None where unknown)."""
+    """One phone's screen of a table at one version: each region's HTML (placeholders not
+    filled in), and the digest of what each was rendered from (None: undeclared)."""
 
     version: int
     kind: str  # "<game>-<mode>", for the page's style
     stage: str  # "lobby", "play" or "closed"
-    regions: list[tuple[str, str, str]]  # (name, unstamped HTML, pane), in order
+    regions: list[tuple[str, str, str]]  # (name, HTML, pane), in order
     lang: str = ""
-    # the seat the phone plays (None: a spectator), for the page's style (`live_html`):
-    # the regions are the same for every seat where they can be
-    me: int | None = None
-    inputs: dict = field(default_factory=dict)  # region → a digest of what it was drawn from
+    me: int | None = None  # the seat the phone plays (None: a spectator)
+    inputs: dict = field(default_factory=dict)
     _digests: dict = field(default_factory=dict, repr=False)
     _parts: dict = field(default_factory=dict, repr=False)
 
@@ -123,14 +110,11 @@ class Screen:
         return (self.stage, self.me, *(name for name, _html, _pane in self.regions))
 
     def parts(self, name: str) -> dict[str, str]:
-        """The parts of region `name`, by id."""
         self.digest(name)
         return self._parts[name]
 
     def digest(self, name: str) -> tuple[int, tuple[tuple[str, int], ...]]:
-        """A digest of region `name`'s frame (all but its parts) and of each part, in
-        order: (id, digest) pairs, as tuples only (a tuple holding a dict stays tracked
-        by the garbage collector; these are kept per phone from one change to the next)."""
+        """A digest of region `name`'s frame (all but its parts) and of each part, in order."""
         if name not in self._digests:
             html = next(html for n, html, _pane in self.regions if n == name)
             frame, parts = split_parts(html) if PART in html else (html, {})
@@ -138,14 +122,11 @@ class Screen:
             self._digests[name] = hash(frame), tuple((i, hash(h)) for i, h in parts.items())
         return self._digests[name]
 
-    def take(self, name: str, digest: tuple, parts: dict) -> None:
-        """Region `name`'s digest and parts, worked out for another phone's screen."""
-        self._digests[name], self._parts[name] = digest, parts
-
-    def keep(self, name: str, earlier: "Screen") -> None:
-        """Region `name` is the same as on `earlier`: take its digest, not work it out."""
-        if name in earlier._digests:
-            self._digests[name], self._parts[name] = earlier._digests[name], earlier._parts[name]
+    def add(self, name: str, html: str, pane: str, digest=None, parts=None) -> None:
+        """Region `name`, with its digest and parts when another screen worked them out."""
+        self.regions.append((name, html, pane))
+        if digest is not None:
+            self._digests[name], self._parts[name] = digest, parts
 
 
 def phone_screen(
@@ -162,99 +143,74 @@ def phone_screen(
 def screen(
     snap: Snapshot, phone_seats, active, host, lang: str, notes=None, previous=None
 ) -> Screen:
-    """Draw the phone's screen (in `lang`); `notes`, who is at the table (games.presence),
-    when the phone's socket knows it. A region whose inputs are equal to those it had on
-    `previous` (the phone's last screen) is taken from there, and one whose inputs are
-    those it was drawn from lately in the same language, for any phone at any table, is
-    taken from that drawing (`drawn`): neither is drawn again. The phones of a change share
-    its drawings so, and whose turn it is comes round again (a status line, a bid's form).
-    `active` must be one of `phone_seats`: a phone is shown the view of a seat it holds."""
+    """Render the phone's screen in `lang`; `notes`, who is at the table (games.presence),
+    when the phone's socket knows it. A region whose inputs are those it had on `previous`
+    (the phone's last screen), or those of a recent render in the same language for any
+    phone, is taken from there. `active` must be one of `phone_seats`: a phone is shown
+    the view of a seat it holds."""
     if active is not None and active not in phone_seats:
         raise ValueError(f"seat {active} is not one of the phone's {phone_seats}")
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
-    middle = STAGE.get(stage) or _game_regions(table.game, table.mode)
+    middle = STAGE.get(stage) or game_regions(table.game, table.mode)
     if snap.progress and stage == "play":  # the game is over: how it went, as a chart
         middle = (*middle, RESULT)
     if previous is not None and previous.lang != lang:
         previous = None
     earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
-    now = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang, me=active)
-    # the digests of the table-wide context's paths, worked out by the first phone of the
-    # change in this language (`table_wide`)
-    wide_digests = snap.shared.setdefault(("digests", lang), {})
-    with template_loader.in_language(lang):
+    shown = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang, me=active)
+    shared_memo = snap.shared.setdefault(("digests", lang), {})
+    with translation.override(lang):
         context = table_context(snap, phone_seats, active, host, notes, lang)
-        regions, paths, wide_paths = _plan((*HEAD, *middle, *TAIL), tuple(context))
-        memo = dict(wide_digests)
-        template_inputs.fill(paths, context, memo)  # each path once, for every region
-        for name, template, pane, found in regions:
-            drawn_from = None if found is None else template_inputs.combined(found, memo)
-            if drawn_from is None:
-                now.regions.append((name, draw(template, context, lang), pane))
-            elif name in earlier and previous.inputs.get(name) == drawn_from:
-                now.regions.append((name, earlier[name], pane))
-                now.keep(name, previous)
+        memo = {}
+        for region in (*HEAD, *middle, *TAIL):
+            name = region.name
+            key = regions.inputs(region, context, _Memo(memo, shared_memo))
+            if key is not None and name in earlier and previous.inputs.get(name) == key:
+                shown.add(name, earlier[name], region.pane, *_digest_of(previous, name))
+            elif key is not None and (same := regions.cached((lang, key))) is not None:
+                shown.add(name, *same[:1], region.pane, *same[1:])
             else:
-                key = (template, lang, drawn_from)
-                same = drawn.get(key)
-                if same is None:
-                    now.regions.append((name, draw(template, context, lang), pane))
-                    drawn.put(key, (now.regions[-1][1], now.digest(name), now.parts(name)))
-                else:
-                    now.regions.append((name, same[0], pane))
-                    now.take(name, same[1], same[2])
-            now.inputs[name] = drawn_from
-    for path in wide_paths:
-        if path not in wide_digests:
-            wide_digests[path] = memo[path]
-    return now
+                shown.add(name, regions.render(region.template, context), region.pane)
+                if key is not None:
+                    regions.cache(
+                        (lang, key), (shown.regions[-1][1], shown.digest(name), shown.parts(name))
+                    )
+            shown.inputs[name] = key
+    return shown
+
+
+class _Memo:
+    """A screen's path digests: those of the shared context in the snapshot, for every
+    phone of the change; the others the screen's own."""
+
+    __slots__ = ("own", "shared")
+
+    def __init__(self, own: dict, shared: dict):
+        self.own, self.shared = own, shared
+
+    def _of(self, path: str) -> dict:
+        return self.shared if path.partition(".")[0] in SHARED else self.own
+
+    def get(self, path, default=None):
+        return self._of(path).get(path, default)
+
+    def __setitem__(self, path, value):
+        self._of(path)[path] = value
+
+
+def _digest_of(previous: Screen, name: str) -> tuple:
+    if name in previous._digests:
+        return previous._digests[name], previous._parts[name]
+    return None, None
 
 
 @functools.lru_cache(maxsize=64)
-def _game_regions(game: str, mode: str) -> tuple:
-    """The regions of `game`'s screen in `mode` (GameWeb.screen), once per process."""
-    return tuple(get_game(game).web.screen(mode))
-
-
-@functools.lru_cache(maxsize=256)
-def _plan(regions: tuple, names: tuple[str, ...]) -> tuple[tuple, tuple, tuple]:
-    """For a screen's `regions` (name, template, pane) and its context's `names`: each
-    region with the paths it reads (`_inputs`; None: unknown, drawn every time), every
-    path any of them reads, and those of the table-wide context (`WIDE`)."""
-    planned = tuple(
-        (name, template, pane, _inputs(template, names)) for name, template, pane in regions
-    )
-    paths = tuple(sorted({path for *_rest, found in planned if found for path in found}))
-    return planned, paths, tuple(path for path in paths if path[0] in WIDE)
-
-
-def _inputs(template_name: str, names: tuple[str, ...]) -> tuple | None:
-    """The paths the template reads that start at one of the context's `names` (the
-    others are its own variables, e.g. a loop's), but for the placeholders stamped in
-    last: they are the same for every render."""
-    found = template_inputs.paths(template_name)
-    if found is None:
-        return None
-    return tuple(path for path in found if path[0] in names and path[0] not in STAMPED)
-
-
-def draw(template_name: str, context: dict, lang: str | None = None) -> str:
-    """A region's template drawn with `context`: small counts only, so numbers are not
-    run through the locale's formatting (a third of the cost of a render). (Its
-    indentation was left out when it was loaded: games.template_loader.) The adapters
-    draw the parts they keep with it too (a card, a row of a sheet, a pile, a seat's place
-    in the trick): render_to_string formats every number for the locale. `lang`, the
-    active language when the caller knows it: the template's words read it from the
-    Context (games.template_loader.language; no template of ours switches language)."""
-    template = template_loader.compiled(engines["django"], template_name)
-    drawing = Context(context, autoescape=True, use_l10n=False)
-    drawing.language = lang or translation.get_language()
-    html = template.render(drawing)
-    # as a plain str: a SafeString has a __dict__, so the garbage collector tracks it and
-    # every tuple holding it, and each phone keeps its regions from one change to the
-    # next (its full collections are what holds up a loaded process: README)
-    return str.__str__(html)
+def game_regions(game: str, mode: str) -> tuple[Region, ...]:
+    """The regions of `game`'s screen in `mode` (GameWeb.screen and GameWeb.reads)."""
+    web = get_game(game).web
+    reads = web.reads(mode)
+    return tuple(Region(n, t, p, reads.get(n)) for n, t, p in web.screen(mode))
 
 
 def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] | None:
@@ -264,17 +220,15 @@ def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] |
     if shown is None or shown.layout != now.layout:
         return None
     out = []
-    new_digests, old_digests = now._digests, shown._digests
     for name, _html, _pane in now.regions:  # the same names in the same order
-        new = new_digests.get(name) or now.digest(name)
-        old = old_digests.get(name) or shown.digest(name)
+        new, old = now.digest(name), shown.digest(name)
         if new == old:
-            continue  # most regions: unchanged (often the very same digest)
+            continue
         (frame, parts), (old_frame, old_parts) = new, old
         if frame != old_frame or [i for i, _ in parts] != [i for i, _ in old_parts]:
             out.append((name, None))
         else:
-            pairs = zip(parts, old_parts, strict=True)  # the same ids in the same order
+            pairs = zip(parts, old_parts, strict=True)
             out += [(name, i) for (i, new), (_i, old) in pairs if new != old]
     return out
 
@@ -284,8 +238,7 @@ def region_html(name: str, html: str) -> str:
 
 
 def live_html(now: Screen, changes: list | None = None) -> str:
-    """The whole live table (`changes` None), or just the regions and parts changed,
-    unstamped."""
+    """The whole live table (`changes` None), or just the regions and parts changed."""
     if changes is None:
         inner = "".join(
             f'<div class="pane pane-{pane}">'
@@ -295,9 +248,9 @@ def live_html(now: Screen, changes: list | None = None) -> str:
         )
         me = "" if now.me is None else f' data-me="{int(now.me)}"'
         return f'<div id="table-live" class="{now.kind}" data-stage="{now.stage}"{me}>{inner}</div>'
-    regions = {name: html for name, html, _pane in now.regions}
+    html = {name: html for name, html, _pane in now.regions}
     return "".join(
-        region_html(name, regions[name]) if part is None else now.parts(name)[part]
+        region_html(name, html[name]) if part is None else now.parts(name)[part]
         for name, part in changes
     )
 
@@ -327,13 +280,11 @@ def said_html(snap: Snapshot, seat: int, phrase: str) -> str:
     return render_to_string("games/_said.html", {"name": seat_name(who, game), "text": text})
 
 
-def stamp(html: str, table_code: str, active, version: int, csrf_token=None, socket=False):
-    """Stamp a render's hidden fields and address into its forms (in the active language).
+def fill_in(html: str, table_code: str, active, version: int, csrf_token=None, socket=False):
+    """Fill a render's hidden fields and address into its forms (in the active language).
     Over a WebSocket (`socket`) there is no request: the phone's own CSRF cookie value
     keeps its plain POSTs valid. One action id per render: a form sent twice is applied
-    once (the page's script gives each form its own when it sends it). Every value is a
-    number, a hex id or the escaped token: written without format_html (each update of
-    each phone is stamped)."""
+    once (the page's script gives each form its own when it sends it)."""
     seat = f'<input type="hidden" name="seat" value="{"" if active is None else int(active)}">'
     if not socket or POST_FIELDS in html:
         token = (
@@ -360,11 +311,11 @@ def _act_url(table_code: str, lang: str) -> str:
 def table_context(
     snap: Snapshot, phone_seats: list[int], active: int | None, host: bool, notes=None, lang=None
 ) -> dict:
-    """What the regions are drawn from, for one phone, in the active language (`lang`
+    """What the regions are rendered from, for one phone, in the active language (`lang`
     when the caller knows it)."""
     table, seats = snap.table, snap.seats
     lang = lang or translation.get_language()
-    wide = table_wide(snap, lang)
+    wide = shared_context(snap, lang)
     here = presence.of_seats(seats, notes)
     web = get_game(table.game).web
     names = wide["names"]
@@ -405,34 +356,16 @@ def table_context(
         "panel": panel,
         "mine": mine,
         "stood_in": [row for row in seat_rows if row["stand_in"]],
-        # what the table tools show ({% fragment %}: drawn once for all phones that share it)
-        "tools": {
-            "code": table.code,
-            "closed": table.status == Table.Status.CLOSED,
-            "seated": active is not None,
-            "host": host,
-            "seats": seat_rows,
-            "phrases": table.phrases,
-            "in_play": wide["in_play"],
-            "stand_in": mine["stand_in"] if mine else "",
-        },
         "fields": FIELDS,
         "post_fields": POST_FIELDS,
         "act_url": ACT_URL,
     }
 
 
-# The names of the context that are the same for every phone of a table at one change
-# (in one language): `table_wide`
-WIDE = (
-    "table", "names", "log", "digital", "in_play", "clock", "chart", "phrases", "bot_levels", "board"
-)  # fmt: skip
-
-
-def table_wide(snap: Snapshot, lang: str) -> dict:
-    """What the regions are drawn from that is the same for every phone at the table, in
-    `lang` (the active language): worked out by the first phone of a change, and shared
-    with the others in its snapshot, with the digests of its paths (`screen`)."""
+def shared_context(snap: Snapshot, lang: str) -> dict:
+    """What the regions are rendered from that is the same for every phone at the table,
+    in `lang` (the active language): built by the first phone of a change and shared with
+    the others in its snapshot, as are the digests of its paths (`screen`)."""
     wide = snap.shared.get(("context", lang))
     if wide is None:
         table = snap.table
@@ -447,8 +380,8 @@ def table_wide(snap: Snapshot, lang: str) -> dict:
             "in_play": digital and table.status == Table.Status.PLAYING,
             "clock": clock_context(table, names),
             "chart": charts.svg(snap.progress) if snap.progress else "",
-            "phrases": _worded_phrases(table.game, lang) if table.phrases else None,
-            "bot_levels": _worded_bot_levels(table.game, lang),
+            "phrases": _translated_phrases(table.game, lang) if table.phrases else None,
+            "bot_levels": _translated_bot_levels(table.game, lang),
             "board": {} if table.state is None else game.web.board(table.mode, table.state, names),
         }
         wide = snap.shared.setdefault(("context", lang), wide)
@@ -456,17 +389,16 @@ def table_wide(snap: Snapshot, lang: str) -> dict:
 
 
 @functools.lru_cache(maxsize=64)
-def _worded_bot_levels(game: str, lang: str) -> tuple[tuple[str, str], ...]:
-    """The computer players' levels of `game` (GameWeb.bot_levels), worded in `lang`."""
+def _translated_bot_levels(game: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """The computer players' levels of `game` (GameWeb.bot_levels), translated into `lang`."""
     return tuple(
         (level, str(label)) for level, (_player, label) in get_game(game).web.bot_levels.items()
     )
 
 
 @functools.lru_cache(maxsize=64)
-def _worded_phrases(game: str, lang: str) -> tuple[tuple[str, str], ...]:
-    """What a seat may say at a table of `game`, worded in `lang` once per process (a
-    lazy translation is slow to compare: games.template_inputs)."""
+def _translated_phrases(game: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """What a seat may say at a table of `game`, translated into `lang` once per process."""
     return tuple((key, str(text)) for key, text in phrases.offered(get_game(game)).items())
 
 
@@ -504,80 +436,7 @@ def table_summary(table: Table) -> dict:
     }
 
 
-class Kept:
-    """The last `size` values put here, by key, for this process (a key's value is never
-    None): used from the event loop and from the database thread."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._kept: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = 0
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-            self.hits = 0
-
-    def get(self, key):
-        with self._lock:
-            value = self._kept.get(key)
-            if value is not None:
-                self._kept.move_to_end(key)
-                self.hits += 1
-            return value
-
-    def put(self, key, value) -> None:
-        with self._lock:
-            self._kept[key] = value
-            if len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-
-
-# The regions drawn lately, by template, language and the digest of their inputs: (html,
-# digest, parts), as each phone's Screen keeps them (`screen`). Keys and values are
-# strings, numbers and tuples, but for the parts (a dict, shared with the screens).
-drawn = Kept(4096)
-
-
-class Fragments:
-    """Templates drawn with only the variables given: the companion Triggs status line and
-    corrections, a bid's fields, the phrases and the table tools are each the same for
-    many phones and moves ({% fragment %} in games/templatetags/live_tags.py). Forms inside take their hidden
-    fields as {{ fields }}, stamped in per phone by `stamp`.
-
-    Kept per process, the last SIZE of them, by template, language and a digest of the
-    variables (as a region's, games.template_inputs.fingerprint), not by the variables
-    themselves: keys holding every other player's sheet as nested tuples were thousands of
-    objects for the garbage collector to walk at each full collection (bench/load.py)."""
-
-    SIZE = 4096
-
-    def __init__(self):
-        self.kept = Kept(self.SIZE)
-
-    @property
-    def hits(self) -> int:
-        return self.kept.hits
-
-    def clear(self) -> None:
-        self.kept.clear()
-
-    def get(self, name: str, lang: str, context: dict) -> str:
-        digest = template_inputs.digest(context)
-        # the name as a plain str: a template's literal is a SafeString, which the garbage
-        # collector tracks, and every key holding one with it
-        key = (str.__str__(name), lang, digest)
-        html = None if digest is None else self.kept.get(key)
-        if html is None:
-            with template_loader.in_language(lang):
-                html = draw(name, context)
-            if digest is not None:
-                self.kept.put(key, html)
-        return html
-
-
-fragments = Fragments()
+def draw(
+    name: str, context: dict, lang=None
+) -> str:  # TEMPORARY until the games' HTML is in templates
+    return regions.render(name, context)

@@ -1,5 +1,4 @@
-"""{% fragment %}: the parts of a live update that phones and moves share, drawn once;
-{% rule_link %}: a link to a rule, named in the reader's language; |items: lines as list
+"""{% rule_link %}: a link to a rule, named in the reader's language; |items: lines as list
 items; {% game_stylesheet %}: the link to a game's own style sheet."""
 
 import functools
@@ -11,19 +10,9 @@ from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from games import render
 from games.registry import get_game
 
 register = template.Library()
-
-
-@register.simple_tag
-def fragment(name: str, *given, **context):
-    """Include `name` with only these variables (and those of the dicts `given`), drawn
-    once per process for each language and content (games.render.Fragments)."""
-    context = {key: value for part in given for key, value in part.items()} | context
-    html = render.fragments.get(name, translation.get_language(), context)
-    return mark_safe(html)  # escaped when drawn
 
 
 @register.simple_tag
@@ -35,7 +24,7 @@ def rule_link(game: str, rule: str):
 
 @functools.lru_cache(maxsize=1024)
 def _rule_link(game: str, rule: str, lang: str) -> str:
-    """Once per process and language: a table's regions show these on every draw."""
+    """Cached per process and language: a table's regions show these in every render."""
     found = get_game(game)
     return format_html(
         '<a class="rule-link" href="{}" title="{}">{}</a>',
@@ -68,3 +57,11 @@ def game_script(game: str) -> str:
     """The game's own script for a live table (GameWeb.script), after static/js/table.js."""
     path = get_game(game).web.script
     return format_html('<script src="{}" defer></script>', static(path)) if path else ""
+
+
+@register.simple_tag
+def fragment(name: str, *given, **context):  # TEMPORARY until the games' templates include
+    from django.template.loader import render_to_string
+
+    context = {key: value for part in given for key, value in part.items()} | context
+    return mark_safe(render_to_string(name, context))

@@ -25,7 +25,7 @@ from games.live import snapshot
 from games.models import CODE_ALPHABET, CODE_LENGTH, Table
 from games.phones import MAX_SEATS_PER_PHONE
 from games.registry import GAMES, get_game
-from games.render import flash_html, live_html, meta_html, screen, stamp, table_summary
+from games.render import fill_in, flash_html, live_html, meta_html, screen, table_summary
 from players import identity
 from players import services as players
 
@@ -265,7 +265,7 @@ def _render_table(request, table: Table, error=None, status=200):
     snap = snapshot(table)
     lang, csrf = get_language(), get_token(request)
     now = screen(snap, phone.seats, active, host, lang)
-    live = stamp(live_html(now), table.code, active, table.version, csrf)
+    live = fill_in(live_html(now), table.code, active, table.version, csrf)
     flash = flash_html(error, table.game)
     meta = meta_html(table.version)
     join_url = request.build_absolute_uri(reverse("join", kwargs={"code": table.code}))

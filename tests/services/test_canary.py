@@ -210,7 +210,7 @@ def live_render(table, phone, seat, lang, error=None) -> str:
     now = render.screen(live.snapshot(table), phone, seat, False, lang)
     with translation.override(lang):
         html = render.meta_html(now.version) + render.flash_html(error, table.game)
-        return render.stamp(html + render.live_html(now), table.code, seat, now.version, "csrf")
+        return render.fill_in(html + render.live_html(now), table.code, seat, now.version, "csrf")
 
 
 def payloads(table_id: int, seat: int | None, tokens, probe, pages: bool) -> dict:

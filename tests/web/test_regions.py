@@ -1,21 +1,20 @@
-"""A phone's screen keeps the regions whose inputs did not change (games.render.screen with
-the phone's previous screen, games.template_inputs), and takes those drawn lately with
-equal inputs in its language, by another phone or for an earlier change
-(games.render.drawn): in random seeded games of every game and mode, what it keeps,
-takes and draws is byte for byte what drawing everything alone gives, and it does keep
-and take regions."""
+"""A phone's screen keeps the regions whose declared inputs did not change
+(games.render.screen with the phone's previous screen), and takes those rendered lately
+with equal inputs in its language, by another phone or for an earlier change
+(games.regions.rendered): in random seeded games of every game and mode, what it keeps,
+takes and renders is byte for byte what rendering everything alone gives, and every
+region renders the same from its declared inputs alone (tests/declared.py)."""
 
 import random
 import uuid
 
 import pytest
-from django.template import engines
+from cachetools import LRUCache
 from django.utils import translation
-from django.utils.functional import Promise
-from django.utils.safestring import SafeString, mark_safe
 
-from games import live, render, services, template_inputs
+from games import live, regions, render, services
 from games.registry import GAMES
+from tests.declared import undeclared
 from tests.tables import config, play_random
 
 pytestmark = pytest.mark.django_db
@@ -38,21 +37,21 @@ def same(a: render.Screen, b: render.Screen) -> bool:
     return a.layout == b.layout and [h for _n, h, _p in a.regions] == [h for _n, h, _p in b.regions]
 
 
-def drawn_alone(snap, *args) -> render.Screen:
-    """A screen drawn with nothing taken from what this process drew before, nor from
-    what the other phones of the change worked out (a snapshot of its own)."""
-    kept, render.drawn = render.drawn, render.Kept(render.drawn.size)
+def rendered_alone(snap, *args) -> render.Screen:
+    """A screen rendered with nothing taken from what this process rendered before, nor
+    from what the other phones of the change worked out (a snapshot of its own)."""
+    cache, regions.rendered = regions.rendered, LRUCache(regions.rendered.maxsize)
     try:
         return render.screen(
             live.Snapshot(snap.table, snap.seats, snap.log_rows, snap.progress), *args
         )
     finally:
-        render.drawn = kept
+        regions.rendered = cache
 
 
 @pytest.mark.parametrize("langs", [LANGS, ("fr",) * 4], ids=["four languages", "one language"])
 @pytest.mark.parametrize("game, mode", SETUPS)
-def test_kept_regions_are_what_drawing_everything_gives(game, mode, langs):
+def test_kept_regions_are_what_rendering_everything_gives(game, mode, langs):
     rng = random.Random(f"{game}-{mode}")
     table = new_table(game, mode)
     # phone 3 holds seats 2 and 3 and switches between them: what it kept for one seat
@@ -69,8 +68,8 @@ def test_kept_regions_are_what_drawing_everything_gives(game, mode, langs):
             if phone == 3 and move % 5 == 0:
                 active = 2 if move % 10 else 3
             lang = langs[phone]
-            # drawn alone: nothing taken from the other phones or from earlier changes
-            fresh = drawn_alone(snap, seats, active, phone == 0, lang)
+            # rendered alone: nothing taken from the other phones or earlier changes
+            fresh = rendered_alone(snap, seats, active, phone == 0, lang)
             now = render.screen(snap, seats, active, phone == 0, lang, None, shown.get(phone))
             assert same(now, fresh), (move, phone)
             assert render.changed(shown.get(phone), now) == render.changed(shown.get(phone), fresh)
@@ -91,7 +90,7 @@ def test_kept_regions_are_what_drawing_everything_gives(game, mode, langs):
 
 
 @pytest.mark.django_db
-def test_a_screen_in_another_language_draws_everything():
+def test_a_screen_in_another_language_renders_everything():
     table = new_table("triumfdrez", "digital")
     snap = live.snapshot(table)
     spanish = render.screen(snap, [0], 0, True, "es")
@@ -103,109 +102,91 @@ def test_a_screen_in_another_language_draws_everything():
     )
 
 
-def every_region_template():
-    names = [template for _name, template, _pane in (*render.HEAD, *render.TAIL, render.RESULT)]
-    names += [template for regions in render.STAGE.values() for _name, template, _pane in regions]
+def every_region():
+    found = [*render.HEAD, *render.TAIL, render.RESULT]
+    found += [region for stage in render.STAGE.values() for region in stage]
     for game in GAMES.values():
-        for mode in ("companion", "digital"):
-            names += [template for _name, template, _pane in game.web.screen(mode)]
-    return names
+        for mode in game.modes:
+            found += render.game_regions(game.slug, mode)
+    return found
 
 
-@pytest.mark.parametrize("template", every_region_template())
-def test_every_region_says_what_it_reads(template):
-    """A region whose inputs are unknown is drawn on every change: correct, but slow."""
-    assert template_inputs.paths(template) is not None
+@pytest.mark.parametrize("region", every_region(), ids=lambda region: region.template)
+def test_every_region_says_what_it_reads(region):
+    """A region that does not declare what it reads is rendered on every change."""
+    assert region.reads is not None
 
 
-def paths(source: str):
-    return template_inputs.paths_of(engines["django"].from_string(source).template)
+@pytest.mark.parametrize("game, mode", SETUPS)
+def test_every_region_renders_the_same_from_what_it_declares(game, mode):
+    """A region that reads more than it declares would be taken from an earlier render
+    when what it does not declare changed: rendered from its declared inputs alone, each
+    region is what it is from the whole context, at every position of a random game."""
+    rng = random.Random(f"declared-{game}-{mode}")
+    table = new_table(game, mode)
+    shown = (*render.HEAD, *render.game_regions(game, mode), *render.TAIL, render.RESULT)
+    checked = 0
+    for move in range(40):
+        if not play_random(table, rng):
+            break
+        snap = live.snapshot(table)
+        for phone, seats, active in ((0, [0], 0), (1, [1, 2], 2), (2, [], None)):
+            with translation.override(LANGS[(move + phone) % 4]):
+                context = render.table_context(snap, seats, active, phone == 0)
+                for region in shown:
+                    if region.reads is not None:
+                        assert undeclared(region.template, context, region.reads) is None, (
+                            region.template
+                        )
+                        checked += 1
+    assert checked
 
 
-def test_paths_follow_variables_loops_conditions_translations_and_includes():
-    found = paths(
-        "{% load i18n %}{% for card in panel.hand %}{{ card.name|default:fallback }}{% endfor %}"
-        "{% if view.phase == 'play' and not over %}x{% endif %}"
-        "{% blocktranslate trimmed with n=view.hand_no %}Hand {{ n }} of {{ who }}{% endblocktranslate %}"
-        '{% include "games/_presence.html" with seat=me %}'
-    )
-    for path in [("panel", "hand"), ("fallback",), ("view", "phase"), ("over",), ("view", "hand_no"),
-                 ("who",), ("me",)]:  # fmt: skip
-        assert path in found, path
-    assert ("card", "name") in found  # a loop's own variable: not in a context, never compared
-
-
-@pytest.mark.parametrize(
-    "source",
-    [
-        "{% csrf_token %}",
-        "{% include template_name %}",
-        "{% load cache %}{% cache 10 x %}{{ a }}{% endcache %}",
-    ],
-)
-def test_a_template_read_in_unknown_ways_is_always_drawn(source):
-    assert paths(source) is None
-
-
-def test_values_look_up_dicts_lists_and_attributes():
+def test_values_look_up_dicts_and_attributes():
     class Seat:
         name = "Ana"
 
-    context = {"panel": {"hand": [1, 2]}, "seat": Seat(), "list": ["a", "b"]}
-    found = (("list", "1"), ("missing",), ("panel", "hand"), ("seat", "name"))
-    values = [template_inputs.lookup(context, path) for path in found]
-    assert values == ["b", template_inputs.MISSING, [1, 2], "Ana"]
+    context = {"panel": {"hand": [1, 2]}, "seat": Seat(), "none": None}
+    found = [regions.lookup(context, path) for path in ("missing", "panel.hand", "seat.name")]
+    assert found == [regions.MISSING, [1, 2], "Ana"]
+    assert regions.lookup(context, "none.x") is regions.MISSING
 
 
-def test_a_fingerprint_is_equal_for_equal_values_and_none_when_they_cannot_be_kept():
-    found = (("missing",), ("panel", "hand"), ("seat",))
-    fingerprint = template_inputs.fingerprint
-    first = fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana"})
-    assert first == fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana"})
-    assert isinstance(first, int)  # kept between changes: a digest, not the values
-    assert first != fingerprint(found, {"panel": {"hand": [1, 3]}, "seat": "Ana"})
-    assert first != fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": "Ana", "missing": 0})
-    assert fingerprint(found, {"panel": {"hand": [1, 2]}, "seat": lambda: "Ana"}) is None
+def test_inputs_are_equal_for_equal_values_and_none_when_undeclared_or_undigestable():
+    region = regions.Region("r", "games/_live.html#log", "log", ("missing", "panel.hand", "seat"))
+
+    def inputs(context):
+        return regions.inputs(region, context, {})
+
+    first = inputs({"panel": {"hand": [1, 2]}, "seat": "Ana"})
+    assert isinstance(first, int) and first == inputs({"panel": {"hand": [1, 2]}, "seat": "Ana"})
+    assert first != inputs({"panel": {"hand": [1, 3]}, "seat": "Ana"})
+    assert first != inputs({"panel": {"hand": [1, 2]}, "seat": "Ana", "missing": 0})
+    assert inputs({"panel": {"hand": [1, 2]}, "seat": lambda: "Ana"}) is None
+    assert regions.inputs(regions.Region("r", "x", "play"), {}, {}) is None
 
 
 def test_plain_values_are_digested_with_their_type():
-    """Flags, numbers and text are hashed as they are, not pickled; a value of another
-    type or a missing one digests differently."""
-    digest = template_inputs.digest
-    values = [True, 1, 1.0, "1", None, 0, False, "", template_inputs.MISSING, (1,), [1]]
-    assert len({digest(value) for value in values}) == len(values)
-    assert digest("Ana") == digest("".join(["A", "na"]))
-    assert digest(mark_safe("<b>")) == digest(mark_safe("<b>")) != digest("<b>")
+    values = [True, 1, 1.0, "1", None, 0, False, "", regions.MISSING, (1,), [1]]
+    assert len({regions.digest(value) for value in values}) == len(values)
+    assert regions.digest("Ana") == regions.digest("".join(["A", "na"]))
 
 
-def test_a_screen_digests_each_path_once_for_all_its_regions(monkeypatch):
-    context = {"panel": {"hand": [1, 2], "view": {"phase": "play"}}, "seat": "Ana"}
-    alone = template_inputs.fingerprint((("panel", "hand"), ("seat",)), context)
-    digested = []
-    real = template_inputs.digest
-    monkeypatch.setattr(template_inputs, "digest", lambda v: digested.append(v) or real(v))
-    memo = {}
-    first = template_inputs.fingerprint((("panel", "hand"), ("seat",)), context, memo)
-    second = template_inputs.fingerprint((("panel", "view"), ("seat",)), context, memo)
-    assert first == alone and second != first
-    assert digested == [[1, 2], "Ana", {"phase": "play"}]  # "seat" once, for both
-
-
-def test_the_phones_of_a_change_share_its_table_wide_context_and_digests(monkeypatch):
+def test_the_phones_of_a_change_share_its_context_and_digests(monkeypatch):
     table = new_table("triggs", "digital")
     snap = live.snapshot(table)
     digested = []
-    real = template_inputs.digest
-    monkeypatch.setattr(template_inputs, "digest", lambda v: digested.append(v) or real(v))
+    real = regions.digest
+    monkeypatch.setattr(regions, "digest", lambda v: digested.append(v) or real(v))
     with translation.override("es"):
         first = render.table_context(snap, [0], 0, True)
         second = render.table_context(snap, [1], 1, False)
     with translation.override("el"):
         greek = render.table_context(snap, [2], 2, False)
-    for name in render.WIDE:
+    for name in render.SHARED:
         assert first[name] is second[name], name
     assert first["panel"] is not second["panel"] and first["log"] is not greek["log"]
-    assert first["log"] != greek["log"]  # worded in each language
+    assert first["log"] != greek["log"]  # translated into each language
     # the log's digest is worked out by the first phone of the change in each language
     render.screen(snap, [0], 0, True, "es")
     render.screen(snap, [1], 1, False, "es")
@@ -226,34 +207,3 @@ def test_a_region_is_cut_into_its_parts_by_their_ids():
         "other-2": ' <li class="x" id="other-2">2 <b>b</b></li>',
     }
     assert render.split_parts("<p>no parts</p>") == ("<p>no parts</p>", {})
-
-
-def slow_to_digest(value, path="") -> list[str]:
-    """Where `value` holds a lazy translation, a SafeString or a range (pickled through
-    Python code, several times slower than plain data): the paths."""
-    if isinstance(value, Promise | SafeString | range):
-        return [path]
-    if isinstance(value, dict):
-        return [p for key, item in value.items() for p in slow_to_digest(item, f"{path}.{key}")]
-    if isinstance(value, list | tuple):
-        return [p for item in value for p in slow_to_digest(item, f"{path}[]")]
-    return []
-
-
-@pytest.mark.parametrize("game, mode", SETUPS)
-def test_what_regions_read_is_plain_data(game, mode):
-    """Each phone's regions are digested after every change (template_inputs.fingerprint):
-    the adapters word their labels and keep drawn HTML as a plain str (written with |safe)."""
-    rng = random.Random(f"plain-{game}-{mode}")
-    table = new_table(game, mode)
-    found = set()
-    for _move in range(40):
-        if not play_random(table, rng):
-            break
-        snap = live.snapshot(table)
-        for phone, lang in enumerate(LANGS):
-            with translation.override(lang):
-                context = render.table_context(snap, [phone], phone, phone == 0)
-            for name in set(context) - set(render.STAMPED):
-                found.update(slow_to_digest(context[name], name))
-    assert found == set()

@@ -1,0 +1,103 @@
+"""A region of a table's screen: a template (or one of its partials) that is rendered and
+sent on its own, and the context paths it reads, declared by whoever names the region
+(games.render for the shared ones, each game's adapter for its own: GameWeb.regions).
+
+A region is rendered again only when the values at its paths changed: `inputs` digests
+them, and `rendered` caches recent renders by template, language and that digest, for
+every phone of every table of the process (`cached`). tests/declared.py checks that each region
+renders the same from its declared paths alone as from the whole context.
+"""
+
+import pickle
+import re
+import threading
+from dataclasses import dataclass
+
+from cachetools import LRUCache
+from django.template import Context, Engine
+
+MISSING = object()
+# Values digested as themselves, not pickled: most paths are flags, numbers and names.
+PLAIN = frozenset({bool, int, str, float, type(None)})
+# The forms' placeholders (games.render.fill_in): the same in every render, never read.
+PLACEHOLDERS = ("fields", "post_fields", "act_url")
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    template: str  # "file.html" or "file.html#partial" (django-template-partials)
+    pane: str  # where it sits: "play", or one tap away: "players", "log", "table"
+    reads: tuple[str, ...] | None = None  # dotted context paths; None: rendered every time
+
+
+def lookup(context: dict, path: str):
+    """The value at a dotted path of a context of plain data, MISSING where there is none."""
+    value = context
+    for key in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(key, MISSING)
+        elif value is MISSING or value is None:
+            return MISSING
+        else:
+            value = getattr(value, key, MISSING)
+    return value
+
+
+def digest(value) -> int | None:
+    """A digest of a value, compared only within this process; None if it cannot be
+    pickled (the region is then rendered every time)."""
+    kind = type(value)
+    if kind in PLAIN:
+        return hash((kind, value))
+    if value is MISSING:
+        return hash(MISSING)
+    try:
+        return hash(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+
+
+def inputs(region: Region, context: dict, memo: dict) -> int | None:
+    """A digest of what `region` reads in `context` (None: undeclared or undigestable).
+    `memo` holds each path's digest for the other regions of the same context."""
+    if region.reads is None:
+        return None
+    digests = []
+    for path in region.reads:
+        found = memo.get(path, MISSING)
+        if found is MISSING:
+            found = memo[path] = digest(lookup(context, path))
+        if found is None:
+            return None
+        digests.append(found)
+    return hash((region.template, *digests))
+
+
+INDENT = re.compile(r"\n[ \t]*(?:\n[ \t]*)*")
+
+
+def render(template: str, context: dict) -> str:
+    """`template` rendered with `context` in the active language, its line indentation
+    and blank lines left out (none of our templates holds a <pre> or <textarea>): a phone
+    is sent each region many times. Numbers are small counts, not run through the
+    locale's formatting. Returned as a plain str, cheaper to keep and hash."""
+    compiled = Engine.get_default().get_template(template)
+    html = compiled.render(Context(context, autoescape=True, use_l10n=False))
+    return str.__str__(INDENT.sub("\n", html).strip())
+
+
+# Regions rendered lately: (language, inputs) → (html, digest, parts), as a phone's
+# games.render.Screen holds them; used from the event loop and the database thread.
+rendered = LRUCache(4096)
+_lock = threading.Lock()
+
+
+def cached(key):
+    with _lock:
+        return rendered.get(key)
+
+
+def cache(key, value) -> None:
+    with _lock:
+        rendered[key] = value
