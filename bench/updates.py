@@ -1,29 +1,28 @@
-"""What one phone is sent after a change, and what it costs the server to draw it: for
+"""What one phone is sent after a change, and what it costs the server to render it: for
 each game and mode, a table of 4 people (phones in es, el, ru, fr, or all in one language
 with --lang) plays seeded moves (each a legal action picked at random, as services would
-apply it); after each move, every phone's screen is drawn (games.render.screen) and what
+apply it); after each move, every phone's screen is rendered (games.render.screen) and what
 changed for it since its last screen is what the consumer would send (meta + changed
-regions, stamped as over the WebSocket). Prints figures only.
+regions, stamped as over the WebSocket). Prints figures only; bench/RESULTS.md has them.
 
     .venv/bin/python bench/updates.py [--moves 60] [--lang es] [--calls] [--warm 60]
 
 bytes: the message one phone is sent per change (raw and gzip; the WebSocket has no
-compression), median and p95 over phones and moves. CPU: process time to draw one phone's
-update (screen, diff, stamp), median and p95, measured in one run: compare them with each
-other, not across machines. Beside it, the same on a second table dealt and played the
-same with every region drawn ("all drawn": from the same change, a phone takes what
-another phone of its language drew, but nothing from earlier changes). The phones of a
-table share one snapshot as a process's sockets do, and a phone takes a region drawn
-lately from the same inputs in its language (games.render.drawn: the same turn comes
-round again); the two tables' players have other names, so neither takes what the other
-drew. One table alone in the process: with many, the regions kept are fewer for each
-(bench/load.py). (Until 2026-11-25 both ways drew from one snapshot and one table, and each took
-what the other had just drawn: the CPU it printed was about half the real one.)
+compression), median and p95 over phones and moves. CPU: process time to render one
+phone's update (screen, diff, stamp), median and p95, measured in one run: compare them
+with each other, not across machines. Beside it, the same on a second table dealt and
+played the same with every region rendered (the column "all drawn": from the same
+change, a phone takes what another phone of its language rendered, but nothing from
+earlier changes). The phones of a table share one snapshot as a process's sockets do, and
+a phone takes a region rendered lately from the same inputs in its language (the
+process's cache of regions, games.render); the two tables' players have other names, so
+neither takes what the other rendered. One table alone in the process: with many, the
+process caches fewer regions for each (bench/load.py).
 
 warm (--warm N): before the tables above, N moves of another table (other names, another
-deal), drawn for its four phones and not measured: as a server process that has served
-tables before, whose parts drawn per content (cards, sheet rows, piles) are drawn
-already; without it the measured moves draw them too.
+deal), rendered for its four phones and not measured: as a server process that has served
+tables before, whose parts rendered per content (cards, sheet rows, piles) are cached
+already; without it the measured moves render them too.
 
 calls (--calls): the Python function calls of one phone's update (cProfile), mean over the
 kept table's phones and moves: a count the machine's noise does not move, to compare two
@@ -31,8 +30,8 @@ checkouts on a shared machine (the CPU columns are then not meaningful, the prof
 slows every call).
 
 presence: what presence costs each phone, measured after the moves: one seat's phone goes
-away and comes back (the other phones' screens drawn with every seat "here", then seat 1
-"away", then "here" again); bytes and CPU of one such presence update per phone. Besides
+away and comes back (the other phones' screens rendered with every seat "here", then seat
+1 "away", then "here" again); bytes and CPU of one such presence update per phone. Besides
 these updates, each socket costs one Redis pipeline (a hash write and read) every BEAT
 (15 s) seconds, and the page one small frame to the server per BEAT.
 """
