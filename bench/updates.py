@@ -97,7 +97,7 @@ def message(shown, now, code, seat, lang):
 
 def warm_up(game, mode, moves):
     """`moves` seeded moves of a table of other players, on another deal, each phone's
-    screen drawn after each: nothing measured (--warm)."""
+    screen rendered after each: nothing measured (--warm)."""
     services.secrets = Dealt(11)
     table = new_table(game, mode, WARM_NAMES)
     services.secrets = Dealt()
@@ -115,11 +115,11 @@ def warm_up(game, mode, moves):
 
 def run(game, mode, moves, rng):
     # Two tables dealt the same and played the same moves: on one the phones' updates are
-    # drawn as the consumer draws them (regions whose inputs did not change are kept from
-    # the phone's last screen), on the other with every region drawn. Their players have
-    # other names, so that neither takes what the other drew (a process keeps shared
-    # parts by content: another player's sheet, a log line in words); in turns first, as
-    # the machine's load changes.
+    # rendered as the consumer renders them (regions whose inputs did not change are taken
+    # from the phone's last screen), on the other with every region rendered. Their players
+    # have other names, so that neither takes what the other rendered (a process caches
+    # shared parts by content: another player's sheet, a translated log line); in turns
+    # first, as the machine's load changes.
     tables = {kept: new_table(game, mode, NAMES if kept else OTHER_NAMES) for kept in (True, False)}
     engine = get_game(game).engine(mode)
     shown = {kept: {} for kept in tables}
@@ -141,10 +141,10 @@ def run(game, mode, moves, rng):
         for kept in (True, False) if move % 2 else (False, True):
             table = tables[kept]
             # one snapshot shared by the four phones, as a process's sockets share theirs
-            # (games.live.keep): a region drawn for one phone is taken by another whose
+            # (games.live.keep): a region rendered for one phone is taken by another whose
             # inputs and language are the same (with --lang; else each has its own)
             snap = live.snapshot(table)
-            # all drawn: nothing taken from earlier changes (games.render.drawn)
+            # all rendered: nothing taken from earlier changes (games.render.drawn)
             kept_regions = render.drawn
             if not kept:
                 render.drawn = render.Kept(kept_regions.size)

@@ -271,7 +271,7 @@ class TableAdmin(admin.ModelAdmin):
     @admin.display(description=_("players"))
     def players_label(self, table):
         game = GAMES.get(table.game)
-        # prefetched, in index order; a computer player worded as on the phones
+        # prefetched, in index order; a computer player named as on the phones
         return ", ".join(render.seat_name(seat, game) or "—" for seat in table.seats.all())
 
     @admin.display(description=_("humans / computers"))

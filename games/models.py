@@ -110,7 +110,7 @@ class Seat(models.Model):
     # A one-time link that moves the seat to another phone.
     handover_hash = models.CharField(max_length=64, blank=True)
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
-    # The first step of a two-step move, "<version>:<value>", kept for the game's adapter
+    # The first step of a two-step move, "<version>:<value>", stored for the game's adapter
     # while the seat chooses the second (games.adapter.GameWeb.step; e.g. the pile a
     # Triggs seat took its first card from): valid only at that version.
     pending = models.CharField(max_length=20, blank=True)
