@@ -84,3 +84,17 @@ def test_every_documented_state_key_is_in_a_new_game(game):
     assert {"game", "players", "seed", "turn", "phase", "winner"} <= keys
     state = OFFERED[game].engine("digital").new_game(config, 7)
     assert keys <= set(state), sorted(keys - set(state))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_views_are_as_the_page_says(game):
+    """ "Views": the seat's own hand under `hand`, the others' as counts (`hand_sizes`), a
+    spectator's view without `hand`, and never the seed."""
+    _title, config = GAMES[game]
+    engine = OFFERED[game].engine("digital")
+    state = engine.new_game(config, 7)
+    seat, spectator = engine.view(state, 0), engine.view(state, None)
+    assert sorted(seat["hand"]) == sorted(state["hands"][0])
+    assert seat["hand_sizes"] == [len(hand) for hand in state["hands"]]
+    assert "hand" not in spectator
+    assert "seed" not in seat and "seed" not in spectator
