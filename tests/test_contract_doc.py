@@ -1,7 +1,7 @@
 """docs/engines.md stays true: every function of its Functions table exists, with the
 documented parameter names, in each game's engines (the full one, and the companion one,
-which the page says has the same functions), and every key of a game's documented
-state is in that game's `new_game` state."""
+which the page says has the same functions), every key of a game's documented state is
+in that game's `new_game` state, and a view holds what the page's "Views" says."""
 
 import builtins
 import importlib
