@@ -1,29 +1,28 @@
-"""What one phone is sent after a change, and what it costs the server to draw it: for
+"""What one phone is sent after a change, and what it costs the server to render it: for
 each game and mode, a table of 4 people (phones in es, el, ru, fr, or all in one language
 with --lang) plays seeded moves (each a legal action picked at random, as services would
-apply it); after each move, every phone's screen is drawn (games.render.screen) and what
+apply it); after each move, every phone's screen is rendered (games.render.screen) and what
 changed for it since its last screen is what the consumer would send (meta + changed
-regions, stamped as over the WebSocket). Prints figures only.
+regions, stamped as over the WebSocket). Prints figures only; bench/RESULTS.md has them.
 
     .venv/bin/python bench/updates.py [--moves 60] [--lang es] [--calls] [--warm 60]
 
 bytes: the message one phone is sent per change (raw and gzip; the WebSocket has no
-compression), median and p95 over phones and moves. CPU: process time to draw one phone's
-update (screen, diff, stamp), median and p95, measured in one run: compare them with each
-other, not across machines. Beside it, the same on a second table dealt and played the
-same with every region drawn ("all drawn": from the same change, a phone takes what
-another phone of its language drew, but nothing from earlier changes). The phones of a
-table share one snapshot as a process's sockets do, and a phone takes a region drawn
-lately from the same inputs in its language (games.regions.rendered: the same turn comes
-round again); the two tables' players have other names, so neither takes what the other
-drew. One table alone in the process: with many, the regions kept are fewer for each
-(bench/load.py). (Until 2026-11-25 both ways drew from one snapshot and one table, and each took
-what the other had just drawn: the CPU it printed was about half the real one.)
+compression), median and p95 over phones and moves. CPU: process time to render one
+phone's update (screen, diff, fill in), median and p95, measured in one run: compare them
+with each other, not across machines. Beside it, the same on a second table dealt and
+played the same with every region rendered (the column "all drawn": from the same
+change, a phone takes what another phone of its language rendered, but nothing from
+earlier changes). The phones of a table share one snapshot as a process's sockets do, and
+a phone takes a region rendered lately from the same inputs in its language (the
+process's cache of regions, games.render); the two tables' players have other names, so
+neither takes what the other rendered. One table alone in the process: with many, the
+process caches fewer regions for each (bench/load.py).
 
 warm (--warm N): before the tables above, N moves of another table (other names, another
-deal), drawn for its four phones and not measured: as a server process that has served
-tables before, whose parts drawn per content (cards, sheet rows, piles) are drawn
-already; without it the measured moves draw them too.
+deal), rendered for its four phones and not measured: as a server process that has served
+tables before, whose parts rendered per content (cards, sheet rows, piles) are cached
+already; without it the measured moves render them too.
 
 calls (--calls): the Python function calls of one phone's update (cProfile), mean over the
 kept table's phones and moves: a count the machine's noise does not move, to compare two
@@ -31,8 +30,8 @@ checkouts on a shared machine (the CPU columns are then not meaningful, the prof
 slows every call).
 
 presence: what presence costs each phone, measured after the moves: one seat's phone goes
-away and comes back (the other phones' screens drawn with every seat "here", then seat 1
-"away", then "here" again); bytes and CPU of one such presence update per phone. Besides
+away and comes back (the other phones' screens rendered with every seat "here", then seat
+1 "away", then "here" again); bytes and CPU of one such presence update per phone. Besides
 these updates, each socket costs one Redis pipeline (a hash write and read) every BEAT
 (15 s) seconds, and the page one small frame to the server per BEAT.
 """
@@ -100,7 +99,7 @@ def message(shown, now, code, seat, lang):
 
 def warm_up(game, mode, moves):
     """`moves` seeded moves of a table of other players, on another deal, each phone's
-    screen drawn after each: nothing measured (--warm)."""
+    screen rendered after each: nothing measured (--warm)."""
     services.secrets = Dealt(11)
     table = new_table(game, mode, WARM_NAMES)
     services.secrets = Dealt()
@@ -118,11 +117,11 @@ def warm_up(game, mode, moves):
 
 def run(game, mode, moves, rng):
     # Two tables dealt the same and played the same moves: on one the phones' updates are
-    # drawn as the consumer draws them (regions whose inputs did not change are kept from
-    # the phone's last screen), on the other with every region drawn. Their players have
-    # other names, so that neither takes what the other drew (a process keeps shared
-    # parts by content: another player's sheet, a log line in words); in turns first, as
-    # the machine's load changes.
+    # rendered as the consumer renders them (regions whose inputs did not change are taken
+    # from the phone's last screen), on the other with every region rendered. Their players
+    # have other names, so that neither takes what the other rendered (a process caches
+    # shared parts by content: another player's sheet, a translated log line); in turns
+    # first, as the machine's load changes.
     tables = {kept: new_table(game, mode, NAMES if kept else OTHER_NAMES) for kept in (True, False)}
     engine = get_game(game).engine(mode)
     shown = {kept: {} for kept in tables}
@@ -144,7 +143,7 @@ def run(game, mode, moves, rng):
         for kept in (True, False) if move % 2 else (False, True):
             table = tables[kept]
             # one snapshot shared by the four phones, as a process's sockets share theirs
-            # (games.live.keep): a region drawn for one phone is taken by another whose
+            # (games.live.keep): a region rendered for one phone is taken by another whose
             # inputs and language are the same (with --lang; else each has its own)
             snap = live.snapshot(table)
             # all rendered: nothing taken from earlier changes (games.regions.rendered)

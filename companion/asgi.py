@@ -23,11 +23,11 @@ application = ProtocolTypeRouter(
 
 # What start-up loaded (Django, the apps, the URL and template machinery) lives as long as
 # the process: out of the collector's sight, a full collection pauses every table of the
-# process for less (timed under bench/load.py's 50 tables: 33 ms, against 85-117 ms).
+# process for less (a third of the pause under bench/load.py: bench/RESULTS.md).
 gc.freeze()
 # A young collection every 10,000 allocations rather than Python's 700: most of a move's
 # objects (its snapshot, each phone's context) are gone before one runs, so few of them
 # are moved to the old generation, whose full collections walk every socket's objects.
-# bench/load.py at 200 tables (2026-11-25): no full collection in the process's minute,
-# against six of up to 89 ms each; p95 8-9 ms against 13-18, p99 32-35 against 46-48.
+# Under bench/load.py at 200 tables no full collection runs in the process's minute
+# (bench/RESULTS.md, 2026-11-25).
 gc.set_threshold(10_000, 10, 10)

@@ -7,7 +7,7 @@ admin, replay, transfer, autoplay — ask the adapter, and the engine contract
 (`is_over`, `to_act`, `view`, `legal_actions`, `apply`), for everything that depends on
 the game, and never name a game or a phase themselves.
 
-What a game provides (see README, "Adding a game"):
+What a game provides (see docs/adding-a-game.md):
 
 - `refusals`: its engines' error codes → translated sentences (games.labels adds the
   table layer's own codes and the link to the rule);

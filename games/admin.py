@@ -3,35 +3,34 @@ can find, read (state, seats, log), replay step by step, export, import and tidy
 
 The change form never edits a table. What staff change goes through games.services, as
 the host's actions do (staff need no host token): one transaction with the table row
-locked, and after commit the phones at the table are told to refresh.
+locked, and after commit the phones at the table are sent a refresh. The admin's own
+pages (replay, export, import, the seat buttons) are views of games.admin_views.
 """
 
 import io
 import json
 import zipfile
+from functools import partial
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.auth import get_permission_codename
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
-from django.http import Http404, HttpResponse, HttpResponseNotAllowed, QueryDict
-from django.shortcuts import redirect
-from django.template.response import TemplateResponse
+from django.http import QueryDict
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games import labels, render, replay, services, transfer
+from games import admin_views, render, services, transfer
+from games.admin_views import admin_url, describe, download, pretty_json, seat_label, when
 from games.models import Action, Seat, Table
-from games.registry import GAMES, get_game
-from games.services import DEFAULT_PURGE_DAYS, MAX_PURGE_DAYS, STAFF, Refused, abandoned, purge
+from games.registry import GAMES
+from games.services import DEFAULT_PURGE_DAYS, MAX_PURGE_DAYS, STAFF, abandoned, purge
 
 # -- staff operations: games.services, as staff --------------------------------------------
 
@@ -43,66 +42,6 @@ def close_table(table: Table) -> bool:
 
 def archive_table(table: Table) -> bool:
     return services.archive_table(table)
-
-
-def free_seat(table: Table, index: int) -> None:
-    """As the host's "free the seat": the phone loses it, a player may claim it again."""
-    services.free_seat(table, STAFF, index)
-
-
-def make_bot(table: Table, index: int) -> None:
-    """A computer player takes the seat (games.services.seat_bot, as staff): the phone
-    that held it loses it."""
-    services.seat_bot(table, STAFF, index)
-
-
-# -- presentation helpers ------------------------------------------------------------------
-
-
-def pretty_json(value) -> str:
-    return format_html(
-        '<pre class="session-json">{}</pre>',
-        json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True),
-    )
-
-
-def when(moment) -> str:
-    """A date and time in the active language and the site's time zone."""
-    return date_format(timezone.localtime(moment), "DATETIME_FORMAT") if moment else "—"
-
-
-def seat_label(index: int | None, name: str = "") -> str:
-    if index is None:
-        return "—"
-    label = gettext("Seat %(n)s") % {"n": index + 1}
-    return f"{label} · {name}" if name else label
-
-
-def describe(table: Table, action, name: str | None) -> str:
-    try:
-        return str(get_game(table.game).web.describe(table.mode, action, name))
-    except Exception:  # a log edited by hand must not break the page that shows it
-        return "—"
-
-
-def admin_url(name: str, *args) -> str:
-    return reverse(f"admin:games_table_{name}", args=args)
-
-
-class TitledFilter:
-    """A field's list filter under a translated title (the model's field names are not)."""
-
-    title_text = ""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.title = self.title_text
-
-
-def titled(filter_class, title):
-    return type(
-        f"Titled{filter_class.__name__}", (TitledFilter, filter_class), {"title_text": title}
-    )
 
 
 class GameFilter(admin.SimpleListFilter):
@@ -157,13 +96,14 @@ class SeatInline(admin.TabularInline):
     verbose_name_plural = _("Seats")
     extra = 0
     can_delete = False
+    empty_value_display = "—"
     base_fields = (
         "number",
-        "seat_name",
-        "kind_label",
-        "bot_level_label",
+        "name",
+        "kind",
+        "bot_level",
         "held",
-        "seen",
+        "last_seen",
         "player_link",
     )
     readonly_fields = (*base_fields, "manage")
@@ -198,25 +138,9 @@ class SeatInline(admin.TabularInline):
     def number(self, seat):
         return seat.index + 1
 
-    @admin.display(description=_("name"))
-    def seat_name(self, seat):
-        return seat.name or "—"
-
-    @admin.display(description=_("player"))
-    def kind_label(self, seat):
-        return seat.get_kind_display()
-
-    @admin.display(description=_("computer level"))
-    def bot_level_label(self, seat):
-        return seat.bot_level or "—"
-
     @admin.display(description=_("held by a phone"), boolean=True)
     def held(self, seat):
         return bool(seat.token_hash)
-
-    @admin.display(description=_("last seen"))
-    def seen(self, seat):
-        return when(seat.last_seen)
 
     @admin.display(description=_("staff actions"))
     def manage(self, seat):
@@ -239,24 +163,17 @@ class SeatInline(admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     list_display = (
-        "code_label",
+        "code",
         "game_name",
-        "mode_label",
-        "status_label",
+        "mode",
+        "status",
         "players_label",
         "seat_kinds",
         "action_count",
-        "created_label",
-        "updated_label",
+        "created",
+        "updated",
     )
-    list_filter = (
-        GameFilter,
-        ("mode", titled(admin.ChoicesFieldListFilter, _("mode"))),
-        ("status", titled(admin.ChoicesFieldListFilter, _("status"))),
-        ("archived", titled(admin.BooleanFieldListFilter, _("archived"))),
-        ("created", titled(admin.DateFieldListFilter, _("created"))),
-        ("updated", titled(admin.DateFieldListFilter, _("last activity"))),
-    )
+    list_filter = (GameFilter, "mode", "status", "archived", "created", "updated")
     search_fields = ("code", "seats__name")
     search_help_text = _("Search by table code or player name.")
     ordering = ("-updated",)
@@ -269,15 +186,15 @@ class TableAdmin(admin.ModelAdmin):
             None,
             {
                 "fields": (
-                    "code_label",
+                    "code",
                     "game_name",
-                    "mode_label",
-                    "status_label",
-                    "archived_label",
-                    "version_label",
+                    "mode",
+                    "status",
+                    "archived",
+                    "version",
                     "action_count",
-                    "created_label",
-                    "updated_label",
+                    "created",
+                    "updated",
                 )
             },
         ),
@@ -285,16 +202,17 @@ class TableAdmin(admin.ModelAdmin):
         (_("Full state"), {"fields": ("state_json",)}),
         (_("Log"), {"fields": ("log_table",)}),
     )
+    empty_value_display = "—"
     readonly_fields = (
-        "code_label",
+        "code",
         "game_name",
-        "mode_label",
-        "status_label",
-        "archived_label",
-        "version_label",
+        "mode",
+        "status",
+        "archived",
+        "version",
         "action_count",
-        "created_label",
-        "updated_label",
+        "created",
+        "updated",
         "config_json",
         "state_json",
         "log_table",
@@ -345,31 +263,15 @@ class TableAdmin(admin.ModelAdmin):
 
     # -- columns and fields ------------------------------------------------------------------
 
-    @admin.display(description=_("code"), ordering="code")
-    def code_label(self, table):
-        return table.code
-
     @admin.display(description=_("game"), ordering="game")
     def game_name(self, table):
         game = GAMES.get(table.game)
         return game.name if game else table.game
 
-    @admin.display(description=_("mode"), ordering="mode")
-    def mode_label(self, table):
-        return table.get_mode_display()
-
-    @admin.display(description=_("status"), ordering="status")
-    def status_label(self, table):
-        return table.get_status_display()
-
-    @admin.display(description=_("archived"), boolean=True)
-    def archived_label(self, table):
-        return table.archived
-
     @admin.display(description=_("players"))
     def players_label(self, table):
         game = GAMES.get(table.game)
-        # prefetched, in index order; a computer player worded as on the phones
+        # prefetched, in index order; a computer player named as on the phones
         return ", ".join(render.seat_name(seat, game) or "—" for seat in table.seats.all())
 
     @admin.display(description=_("humans / computers"))
@@ -381,18 +283,6 @@ class TableAdmin(admin.ModelAdmin):
     @admin.display(description=_("actions"), ordering="n_actions")
     def action_count(self, table):
         return table.n_actions
-
-    @admin.display(description=_("version"))
-    def version_label(self, table):
-        return table.version
-
-    @admin.display(description=_("created"), ordering="created")
-    def created_label(self, table):
-        return when(table.created)
-
-    @admin.display(description=_("last activity"), ordering="updated")
-    def updated_label(self, table):
-        return when(table.updated)
 
     @admin.display(description=_("settings"))
     def config_json(self, table):
@@ -454,192 +344,28 @@ class TableAdmin(admin.ModelAdmin):
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     def get_urls(self):
-        wrap = self.admin_site.admin_view
+        def route(view):
+            return self.admin_site.admin_view(partial(view, self))
+
         return [
-            path("import/", wrap(self.import_view), name="games_table_import"),
-            path("<path:object_id>/replay/", wrap(self.replay_view), name="games_table_replay"),
-            path("<path:object_id>/export/", wrap(self.export_view), name="games_table_export"),
+            path("import/", route(admin_views.import_view), name="games_table_import"),
+            path(
+                "<path:object_id>/replay/",
+                route(admin_views.replay_view),
+                name="games_table_replay",
+            ),
+            path(
+                "<path:object_id>/export/",
+                route(admin_views.export_view),
+                name="games_table_export",
+            ),
             path(
                 "<path:object_id>/seats/<int:index>/<slug:change>/",
-                wrap(self.seat_view),
+                route(admin_views.seat_view),
                 name="games_table_seat",
             ),
             *super().get_urls(),
         ]
-
-    def _table(self, request, object_id) -> Table:
-        table = self.get_object(request, object_id)
-        if table is None:
-            raise Http404(object_id)
-        if not self.has_view_permission(request, table):
-            raise PermissionDenied
-        return table
-
-    def _context(self, request, table: Table | None, title: str, **extra) -> dict:
-        return {
-            **self.admin_site.each_context(request),
-            "opts": self.opts,
-            "original": table,
-            "title": title,
-            "has_view_permission": True,
-            **extra,
-        }
-
-    def replay_view(self, request, object_id):
-        table = self._table(request, object_id)
-        try:
-            wanted = int(request.GET.get("step", ""))
-        except ValueError:
-            wanted = None
-        if wanted is not None:
-            wanted = max(wanted, 1)
-        log = replay.table_log(table)
-        result = replay.replay_table(table, keep=wanted, log=log)
-        names = {seat.index: seat.name for seat in table.seats.all()}
-        step = result.step
-        context = self._context(
-            request,
-            table,
-            gettext("Replay of table %(code)s") % {"code": table.code},
-            result=result,
-            not_started=table.state is None and not log,
-            step=step,
-        )
-        if step:
-            entry = log[step - 1]
-            context.update(
-                entry=entry,
-                entry_seat=seat_label(entry.seat, names.get(entry.seat, "")),
-                entry_words=describe(table, entry.action, names.get(entry.seat)),
-                entry_json=json.dumps(entry.action, ensure_ascii=False, sort_keys=True),
-                state_json=pretty_json(result.state),
-                views=[
-                    (
-                        seat_label(seat, names.get(seat, "")) if seat is not None else None,
-                        pretty_json(seen),
-                    )
-                    for seat, seen in replay.views(
-                        table.game, table.mode, result.state, table.players
-                    )
-                ],
-                first=1 if step > 1 else None,
-                previous=step - 1 if step > 1 else None,
-                next=step + 1 if step < result.steps else None,
-                last=result.steps if step < result.steps else None,
-            )
-        divergence = result.divergence
-        if divergence is not None and divergence.step <= len(log):
-            refused = log[divergence.step - 1]
-            context.update(
-                diverged_words=describe(table, refused.action, names.get(refused.seat)),
-                diverged_json=json.dumps(refused.action, ensure_ascii=False, sort_keys=True),
-            )
-        context["steps"] = [
-            (entry.version, describe(table, entry.action, names.get(entry.seat)))
-            for entry in log[: result.steps]
-        ]
-        return TemplateResponse(request, "admin/games/table/replay.html", context)
-
-    def export_view(self, request, object_id):
-        table = self._table(request, object_id)
-        if table.state is None:
-            self.message_user(
-                request,
-                gettext("This table has not started: there is nothing to export."),
-                messages.WARNING,
-            )
-            return redirect(admin_url("change", table.pk))
-        return self._download(
-            transfer.export_bytes(table), transfer.export_filename(table), "application/json"
-        )
-
-    @staticmethod
-    def _download(data: bytes, filename: str, content_type: str) -> HttpResponse:
-        response = HttpResponse(data, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
-
-    def import_view(self, request):
-        if not self.can_import(request):
-            raise PermissionDenied
-        error = None
-        status = 200
-        if request.method == "POST":
-            try:
-                data = transfer.read_upload(request.FILES.get("session"))
-                tables = transfer.import_sessions(data)
-            except transfer.ImportRejected as refused:
-                error, status = refused.message, 400
-            else:
-                for table in tables:
-                    self.log_addition(request, table, [{"added": {}}])
-                if len(tables) == 1:
-                    self.message_user(
-                        request,
-                        gettext(
-                            "The session was imported as table %(code)s. Its players can take "
-                            "their seats again from the join page."
-                        )
-                        % {"code": tables[0].code},
-                        messages.SUCCESS,
-                    )
-                    return redirect(admin_url("change", tables[0].pk))
-                self.message_user(
-                    request,
-                    ngettext(
-                        "%(count)s session imported as table %(codes)s. Its players can "
-                        "take their seats again from the join page.",
-                        "%(count)s sessions imported as tables %(codes)s. Their players can "
-                        "take their seats again from the join page.",
-                        len(tables),
-                    )
-                    % {"count": len(tables), "codes": ", ".join(t.code for t in tables)},
-                    messages.SUCCESS,
-                )
-                return redirect(admin_url("changelist"))
-        context = self._context(
-            request,
-            None,
-            gettext("Import a session"),
-            error=error,
-            max_mb=transfer.MAX_BYTES // (1024 * 1024),
-        )
-        return TemplateResponse(request, "admin/games/table/import.html", context, status=status)
-
-    def seat_view(self, request, object_id, index, change):
-        if request.method != "POST":
-            return HttpResponseNotAllowed(["POST"])
-        if not self.has_change_permission(request):
-            raise PermissionDenied
-        table = self._table(request, object_id)
-        # (operation, message, the inline's columns it changes — for the history page)
-        operations = {
-            "free": (
-                free_seat,
-                _("Seat %(n)s of table %(code)s is free."),
-                ["held by a phone", "player", "computer level"],
-            ),
-            "bot": (
-                make_bot,
-                _("A computer player now holds seat %(n)s of table %(code)s."),
-                ["player", "computer level", "held by a phone"],
-            ),
-        }
-        if change not in operations:
-            raise Http404(change)
-        operation, done, fields = operations[change]
-        try:
-            operation(table, index)
-        except Refused as refusal:
-            message = labels.refusal(refusal, get_game(table.game))["message"]
-            self.message_user(request, message, messages.ERROR)
-        else:
-            changed = {"name": "seat", "object": str(index + 1), "fields": fields}
-            self.log_change(request, table, [{"changed": changed}])
-            self.message_user(
-                request, done % {"n": index + 1, "code": table.code}, messages.SUCCESS
-            )
-        return redirect(admin_url("change", table.pk))
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -751,13 +477,10 @@ class TableAdmin(admin.ModelAdmin):
         if not tables:
             return None
         if len(tables) == 1:
-            table = tables[0]
-            return self._download(
-                transfer.export_bytes(table), transfer.export_filename(table), "application/json"
-            )
+            return admin_views.export_response(tables[0])
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for table in tables:
                 archive.writestr(transfer.export_filename(table), transfer.export_bytes(table))
         stamp = timezone.now().strftime("%Y%m%d-%H%M")
-        return self._download(buffer.getvalue(), f"sessions-{stamp}.zip", "application/zip")
+        return download(buffer.getvalue(), f"sessions-{stamp}.zip", "application/zip")

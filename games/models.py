@@ -38,16 +38,19 @@ class Table(models.Model):
         FINISHED = "finished", _("Finished")
         CLOSED = "closed", _("Closed")
 
-    code = models.CharField(max_length=CODE_LENGTH, unique=True)
-    game = models.CharField(max_length=20)
-    mode = models.CharField(max_length=10, choices=Mode.choices)
-    config = models.JSONField(default=dict)
-    state = models.JSONField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    # verbose names: the admin's column titles (games.admin)
+    code = models.CharField(_("code"), max_length=CODE_LENGTH, unique=True)
+    game = models.CharField(_("game"), max_length=20)
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
+    config = models.JSONField(_("settings"), default=dict)
+    state = models.JSONField(_("state"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.LOBBY
+    )
     host_token_hash = models.CharField(max_length=64)
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("last activity"), auto_now=True)
     # Set by staff (games.admin): a finished session kept as a record, never purged.
     archived = models.BooleanField(_("archived"), default=False)
     # whether the players may say the table phrases (games.phrases); the host decides
@@ -98,15 +101,16 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=24, blank=True)
-    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.HUMAN)
-    bot_level = models.CharField(max_length=20, blank=True)
+    name = models.CharField(_("name"), max_length=24, blank=True)
+    # a person or a computer: the admin's column of the player's kind
+    kind = models.CharField(_("player"), max_length=5, choices=Kind.choices, default=Kind.HUMAN)
+    bot_level = models.CharField(_("computer level"), max_length=20, blank=True)
     # Empty while the seat is free. The token itself lives only in the phone's cookie.
     token_hash = models.CharField(max_length=64, blank=True)
     # A one-time link that moves the seat to another phone.
     handover_hash = models.CharField(max_length=64, blank=True)
-    last_seen = models.DateTimeField(null=True, blank=True)
-    # The first step of a two-step move, "<version>:<value>", kept for the game's adapter
+    last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+    # The first step of a two-step move, "<version>:<value>", stored for the game's adapter
     # while the seat chooses the second (games.adapter.GameWeb.step; e.g. the pile a
     # Triggs seat took its first card from): valid only at that version.
     pending = models.CharField(max_length=20, blank=True)

@@ -3,9 +3,8 @@
 A move reads the table's row (locked, with whether its action id was already seen), the
 table's seats and, once applied, the newest rows of its log (games.services.apply_action);
 a phone's render needs the same (games.render.snapshot). Composed by the ORM for each
-call, these three queries cost more CPU to build than to run (timed on PostgreSQL on
-this project's machine: 1.8, 1.1 and 0.8 ms against 0.55, 0.5 and 0.12 ms for the same
-SQL run as it is). Here the SQL is written once per database; rows still come back
+call, these three queries cost more CPU to build than to run (three times as much in
+all: bench/RESULTS.md, 2026-11-22). Here the SQL is written once per database; rows still come back
 through `Model.objects.raw`, so fields convert as the ORM's do.
 """
 

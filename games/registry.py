@@ -1,8 +1,8 @@
 """The games the site offers: slug → name, player counts, rule ids, its engines by mode
 and its web adapter (games.adapter). The only shared module that names a game.
 
-Rule ids are those of ../shared/spec/rules.md; every one has an anchor on its
-game's rules page, and every ruling one on the clarifications page.
+Rule ids follow the printed rulebooks (seeds/); every one has an anchor on its game's
+rules page, and every ruling one on the clarifications page.
 """
 
 import importlib

@@ -1,4 +1,4 @@
-"""Highcard's rules engine: the contract of the spec's engines.md, pure Python.
+"""Highcard's rules engine: the contract of docs/engines.md, pure Python.
 
 Rules (rule ids of this game, anchored on its rules page):
 - H-DEAL: a deck of ten cards 1..10 is shuffled from the seed; each of the 2 players is

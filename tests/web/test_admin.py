@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from games import admin as staff
-from games import labels, live, replay, services, transfer
+from games import admin_views, labels, live, replay, services, transfer
 from games.models import Action, Seat, Table
 from games.registry import GAMES
 from tests.tables import config
@@ -185,7 +185,7 @@ def test_the_list_shows_each_session_and_filters_and_searches(superuser_client):
     triggs = session("triggs", "companion", moves=4, players=2)
     drez = session("triumfdrez", "digital", moves=6, players=4)
     lobby, _host = new_table("triumfdrez", "companion", 3)
-    staff.make_bot(drez, 2)
+    admin_views.make_bot(drez, 2)
     html = superuser_client.get(ADMIN).content.decode()
     for table in (triggs, drez, lobby):
         assert table.code in html
@@ -331,7 +331,7 @@ def upload(client, data: bytes, lang="es"):
 
 def test_export_then_import_gives_a_new_resumable_table(superuser_client):
     table = session("triumfdrez", "digital", moves=9, players=3)
-    staff.make_bot(table, 2)
+    admin_views.make_bot(table, 2)
     response = superuser_client.get(f"{ADMIN}{table.pk}/export/")
     assert response["Content-Disposition"] == (
         f'attachment; filename="session-triumfdrez-{table.code}.json"'
@@ -501,7 +501,7 @@ def _with_bot(document, level):
 
 def test_a_computer_player_of_a_level_the_game_does_not_have_is_refused(superuser_client):
     table = session("triumfdrez", "digital", moves=2, players=3)
-    staff.make_bot(table, 2)
+    admin_views.make_bot(table, 2)
     exported = transfer.export_session(table)
     # "greedy" is Triggs's, not TriumfDrez's; "" is no level at all
     for level in ("god", "greedy", "", "strong\u202e"):
