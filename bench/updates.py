@@ -143,7 +143,7 @@ def run(game, mode, moves, rng):
         for kept in (True, False) if move % 2 else (False, True):
             table = tables[kept]
             # one snapshot shared by the four phones, as a process's sockets share theirs
-            # (games.live.keep): a region rendered for one phone is taken by another whose
+            # (games.live.cache_snapshot): a region rendered for one phone is taken by another whose
             # inputs and language are the same (with --lang; else each has its own)
             snap = live.snapshot(table)
             # all rendered: nothing taken from earlier changes (games.regions.rendered)

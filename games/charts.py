@@ -8,7 +8,7 @@ No rule is re-derived here, and no game or phase is named: a point is kept where
 tally changes, the adapter saying which states are between two moves (None) and, for a
 game that can take a round back, how many rounds are finished.
 
-`svg(points)` draws them as inline SVG in the active language, readable at 360 px: each
+`svg(points)` renders them as inline SVG in the active language, readable at 360 px: each
 line has its own dash pattern, marker shape and name with its final value at its end,
 so that colour (CSS classes chart-s0 … chart-s3, static/css/site.css) is never the only
 cue; `<title>` and `<desc>` say in words what it shows and who ended where.
@@ -32,7 +32,7 @@ class Tally:
     """One point of a progress chart: the value of each line at one state of a game."""
 
     # one line per player or side: its players' names, joined in the reader's language
-    # when drawn (a snapshot's tallies serve phones in every language)
+    # when rendered (a snapshot's tallies serve phones in every language)
     series: tuple[tuple[str, ...], ...]
     values: tuple[int, ...]  # one value per line
     top: int  # the y axis's maximum

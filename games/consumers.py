@@ -7,8 +7,8 @@ message always gets a translated reason and a fresh render, never silence.
 A change reaches every phone of the table on this process at once: with Redis, the channel
 layer is pub/sub (companion.settings), one message per process for all its phones
 (RedisWatch says what happens when Redis is lost). They render from one snapshot of the
-table per change: the one the change itself kept if it was made on this process, else one
-read by the first phone to hear of it (games.live.keep). Each phone renders its own
+table per change: the one the change itself cached if it was made on this process, else one
+read by the first phone to hear of it (games.live.cache_snapshot). Each phone renders its own
 seat's view in the event loop, off the database thread.
 """
 
@@ -55,7 +55,7 @@ REFILL_PER_SECOND = 4.0
 # Frames over the rate limit, malformed or too large (abuse, not a refused move) before the
 # socket is closed; a valid move starts the count again.
 FLOOD_LIMIT = 30
-REFUSAL_EVERY = 1.0  # seconds: frames of abuse get one refusal drawn in that time
+REFUSAL_EVERY = 1.0  # seconds: frames of abuse get one refusal rendered in that time
 # Sockets this process takes from one client address, from phones holding no seat at one
 # table (spectators), and from the phones holding one seat (the settings
 # WS_SOCKETS_PER_ADDRESS, WS_SOCKETS_PER_TABLE and WS_SOCKETS_PER_SEAT override them). A
@@ -131,15 +131,15 @@ WATCH = RedisWatch(settings.REDIS_URL) if settings.REDIS_URL else None
 
 
 async def shared_snapshot(table_id: int, change: str):
-    """The table as of a change: kept by this process if it made the change, else one
+    """The table as of a change: cached by this process if it made the change, else one
     read per process, whichever phone asks first."""
-    kept = live.kept(table_id, change)
-    if isinstance(kept, live.Snapshot):
-        return kept
-    if kept is None:
-        kept = asyncio.ensure_future(load_snapshot(table_id))
-        live.keep(table_id, change, kept)
-    return await asyncio.shield(kept)  # a phone that leaves does not cancel the others' read
+    cached = live.cached_snapshot(table_id, change)
+    if isinstance(cached, live.Snapshot):
+        return cached
+    if cached is None:
+        cached = asyncio.ensure_future(load_snapshot(table_id))
+        live.cache_snapshot(table_id, change, cached)
+    return await asyncio.shield(cached)  # a phone that leaves does not cancel the others' read
 
 
 @database_sync_to_async
@@ -362,7 +362,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         return perform(self.table, seat, message, version, action_id, holder=self.hashes)
 
     async def refuse(self, code, rule=None, abuse=False):
-        """The refusal, drawn with the table as it is: always for a move refused (the rate
+        """The refusal, rendered with the table as it is: always for a move refused (the rate
         limit bounds those), at most once per REFUSAL_EVERY for abuse (frames over the rate
         limit, malformed or too large: the message shown stays). Past FLOOD_LIMIT frames
         of abuse in a row, the socket goes."""
@@ -394,7 +394,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return None
 
     async def present(self):
-        """Note this socket and, if who is at the table changed, tell its phones."""
+        """Note this socket and, if who is at the table changed, send its phones that."""
         notes = await self.noted()
         if notes is None or notes == self.notes:
             return
@@ -429,7 +429,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_render(snap=self.snap, presence_only=True)
 
     async def say(self, message):
-        """A phrase from this phone's seat, told to the table (games.phrases): a seat's
+        """A phrase from this phone's seat, sent to the table (games.phrases): a seat's
         phone only, while the host allows them, one every phrases.EVERY seconds per seat
         (whichever of its phones and processes says it: counted in Django's cache)."""
         snap = self.snap
@@ -471,7 +471,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         snap = await shared_snapshot(self.table_id, change)
         if snap is not None and snap.table.version < self.version:
-            return  # an older change, told after a newer one this phone already shows
+            return  # an older change, sent after a newer one this phone already shows
         await self.send_render(snap=snap)
 
     async def send_render(
@@ -559,7 +559,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
 
 class OpenTablesConsumer(AsyncWebsocketConsumer):
-    """The page of open tables (games.open_tables): its list drawn again when an open
+    """The page of open tables (games.open_tables): its list rendered again when an open
     table changes (at most once a second) and every REFRESH seconds (the minutes waited).
     The page sends nothing: a socket that sends frames is closed after a few."""
 
@@ -572,7 +572,7 @@ class OpenTablesConsumer(AsyncWebsocketConsumer):
             if "=" in part
         )
         self.lang = query.get("lang") if query.get("lang") in LANGS else settings.LANGUAGE_CODE
-        self.drawn_at, self.drawn, self.frames, self.later = 0.0, None, 0, None
+        self.rendered_at, self.sent, self.frames, self.later = 0.0, None, 0, None
         await self.channel_layer.group_add(live.OPEN_TABLES, self.channel_name)
         await self.accept()
         self.refresh = asyncio.ensure_future(self.refresher())
@@ -591,20 +591,20 @@ class OpenTablesConsumer(AsyncWebsocketConsumer):
 
     async def open_changed(self, event):
         if self.later is None or self.later.done():
-            self.later = asyncio.ensure_future(self.draw())
+            self.later = asyncio.ensure_future(self.render())
 
     async def refresher(self):
         with contextlib.suppress(asyncio.CancelledError):
             while True:
                 await asyncio.sleep(self.REFRESH)
-                await self.draw()
+                await self.render()
 
-    async def draw(self):
-        await asyncio.sleep(max(0.0, self.drawn_at + 1.0 - time.monotonic()))
-        self.drawn_at = time.monotonic()
+    async def render(self):
+        await asyncio.sleep(max(0.0, self.rendered_at + 1.0 - time.monotonic()))
+        self.rendered_at = time.monotonic()
         html = await database_sync_to_async(open_tables.list_html)(self.lang, oob=True)
-        if html != self.drawn:
-            self.drawn = html
+        if html != self.sent:
+            self.sent = html
             await self.send(text_data=html)
 
 

@@ -1,4 +1,4 @@
-"""How a change reaches the phones: the table as a render needs it (a snapshot, kept per
+"""How a change reaches the phones: the table as a render needs it (a snapshot, cached per
 change so that the phones of one process share one read) and the "changed" message to
 the table's channel group (never what changed).
 
@@ -35,7 +35,7 @@ class Snapshot:
     seats: list[Seat]
     log_rows: list[dict]
     progress: list | None = None
-    # What the phones drawing this snapshot share, worked out by the first of them: the
+    # What the phones rendering this snapshot share, worked out by the first of them: the
     # regions' table-wide context and its digests, by language (games.render)
     shared: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -57,21 +57,17 @@ def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | 
 
 
 # The snapshots of this process's latest changes, by table id and change id: the process
-# that applied a change keeps what it read in the change's transaction, and every phone
+# that applied a change caches what it read in the change's transaction, and every phone
 # on it renders from that; a change made elsewhere is read once by the first phone to
-# hear of it (games.consumers keeps that read here too). A table keeps its last
-# CHANGES_PER_TABLE changes and the process its last RECENT_TABLES tables, oldest out
-# first: a phone that falls further behind reads the table itself. Few per table, as a
-# snapshot holds the whole state: with the last 1024 changes of any table kept, 150
-# tables of bench/load.py held 1,024 snapshots and the full collections of the garbage
-# collector walked them all.
+# hear of it (games.consumers caches that read here too). Few per table, oldest out
+# first: a snapshot holds the whole state, and the garbage collector walks every one.
 CHANGES_PER_TABLE = 2
 RECENT_TABLES = 1024
 _recent: OrderedDict = OrderedDict()  # table id → OrderedDict(change id → value)
-_recent_lock = threading.Lock()  # kept from the database thread, read in the event loop
+_recent_lock = threading.Lock()  # written from the database thread, read in the event loop
 
 
-def keep(table_id: int, change: str, value) -> None:
+def cache_snapshot(table_id: int, change: str, value) -> None:
     with _recent_lock:
         changes = _recent.pop(table_id, None) or OrderedDict()
         _recent[table_id] = changes
@@ -82,8 +78,8 @@ def keep(table_id: int, change: str, value) -> None:
             _recent.popitem(last=False)
 
 
-def kept(table_id: int, change: str):
-    """A change's Snapshot (or the read that will make it), None if not kept here."""
+def cached_snapshot(table_id: int, change: str):
+    """A change's Snapshot (or the read that will make it), None if not cached here."""
     with _recent_lock:
         return _recent.get(table_id, {}).get(change)
 
@@ -99,7 +95,7 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def broadcast(code: str, version: int | None = None, snap: Snapshot | None = None) -> None:
-    """Tell every phone at the table to render its own view afresh. The change id lets
+    """Ask every phone at the table to render its own view afresh. The change id lets
     the phones on one process share one read of the table (games.consumers); `snap`,
     the table as the change left it, spares this process's phones that read.
 
@@ -109,18 +105,18 @@ def broadcast(code: str, version: int | None = None, snap: Snapshot | None = Non
     messages one after another, in the order of their commits."""
     change = secrets.token_hex(8)
     if snap is not None:
-        keep(snap.table.pk, change, snap)
-    tell(group_name(code), {"type": "table.changed", "version": version, "change": change})
+        cache_snapshot(snap.table.pk, change, snap)
+    send(group_name(code), {"type": "table.changed", "version": version, "change": change})
 
 
-def tell(group: str, message: dict) -> None:
+def send(group: str, message: dict) -> None:
     """Send `message` to a channel group, from the server's event loop when there is one
     (see `broadcast`)."""
     loop = server_loop()
     if loop is None:
         async_to_sync(get_channel_layer().group_send)(group, message)
     else:
-        # a fresh context: this thread's would tell asgiref that it runs inside the
+        # a fresh context: this thread's would say to asgiref that it runs inside the
         # sync thread it would need
         loop.call_soon_threadsafe(_send_in_order, group, message, context=contextvars.Context())
 
@@ -129,11 +125,11 @@ OPEN_TABLES = "open-tables"  # the phones looking at the list of open tables
 
 
 def on_change(sender, change, **kwargs) -> None:
-    """games.services.changed: tell the table's phones, and the list of open tables if
+    """games.services.changed: send the table's phones the change, and the list of open tables if
     the table is listed there."""
     broadcast(change.code, change.version, change.snap)
     if change.open:
-        tell(OPEN_TABLES, {"type": "open.changed"})
+        send(OPEN_TABLES, {"type": "open.changed"})
 
 
 _last_send: asyncio.Task | None = None
@@ -152,6 +148,6 @@ def _send_in_order(group: str, message: dict) -> None:
         try:
             await get_channel_layer().group_send(group, message)
         except Exception:  # Redis away: the phones catch up on their next resync
-            log.exception("could not tell %s of a change", group)
+            log.exception("could not send %s a change", group)
 
     _last_send = loop.create_task(send())

@@ -9,7 +9,7 @@ its turn (games.online). With Redis
 (REDIS_URL) the notes are one hash per table, so every server process reads the same
 seats; without it (one process, `make run`) they are this process's memory.
 
-What the table's phones are told when it changes: games.consumers.
+What the table's phones are sent when it changes: games.consumers.
 """
 
 import asyncio
@@ -144,7 +144,7 @@ NOTES = RedisNotes(settings.REDIS_URL) if settings.REDIS_URL else LocalNotes()
 
 def of_seats(seats, notes: dict[int, str] | None) -> dict[int, str]:
     """Each person's seat with its state (a seat no fresh note names is gone); computer
-    players and free seats have none. None when presence is not known (a page drawn
+    players and free seats have none. None when presence is not known (a page rendered
     over HTTP: its socket brings it)."""
     if notes is None:
         return {}

@@ -283,7 +283,7 @@ def said_html(snap: Snapshot, seat: int, phrase: str) -> str:
 def fill_in(html: str, table_code: str, active, version: int, csrf_token=None, socket=False):
     """Fill a render's hidden fields and address into its forms (in the active language).
     Over a WebSocket (`socket`) there is no request: the phone's own CSRF cookie value
-    keeps its plain POSTs valid. One action id per render: a form sent twice is applied
+    makes its plain POSTs valid. One action id per render: a form sent twice is applied
     once (the page's script gives each form its own when it sends it)."""
     seat = f'<input type="hidden" name="seat" value="{"" if active is None else int(active)}">'
     if not socket or POST_FIELDS in html:
@@ -348,7 +348,7 @@ def table_context(
         "presence_known": notes is not None,
         "active": active,
         # whether the phone plays a seat: what most regions ask, rather than which seat
-        # (a region that reads `active` is drawn for each seat)
+        # (a region that reads `active` is rendered for each seat)
         "seated": active is not None,
         "phone_seats": phone_seats,
         "host": host,

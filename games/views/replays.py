@@ -58,7 +58,7 @@ def replay_page(request, code):
     total = len(log)
     step = _number(request.GET.get("step"), 1, max(total, 1), total)
     # running: one's own seats; over: any seat, a spectator's view ("seat=") or every
-    # hand at once ("seat=all", if the game draws a hand record)
+    # hand at once ("seat=all", if the game renders a hand record)
     allowed = [*(seat.index for seat in seats), None] if over else mine
     wanted = request.GET.get("seat")
     record = over and wanted == EVERY and bool(game.web.record_regions.get(table.mode))
@@ -104,7 +104,7 @@ def replay_page(request, code):
 
 
 def _record(snap, game, mode: str, names: dict) -> list[tuple[str, list]]:
-    """Each seat's name and its record regions, drawn from its own view."""
+    """Each seat's name and its record regions, rendered from its own view."""
     shown = game.web.record_regions.get(mode, ())
     out = []
     for index, name in names.items():

@@ -281,7 +281,7 @@ async def test_a_phone_never_goes_back_to_an_older_change_told_late(phone):
     assert await mover.connect()
     await mover.act(turn, table.version, kind="pass")
     assert version_of(await p.next()) == table.version + 1
-    live.keep(table.pk, "late", old)
+    live.cache_snapshot(table.pk, "late", old)
     from channels.layers import get_channel_layer
 
     await get_channel_layer().group_send(
@@ -353,9 +353,13 @@ def test_a_process_keeps_a_few_changes_per_table(monkeypatch):
     monkeypatch.setattr(live, "_recent", OrderedDict())
     monkeypatch.setattr(live, "RECENT_TABLES", 3)
     for change in ("a", "b", "c"):
-        live.keep(1, change, change.upper())
-    live.keep(2, "x", "X")
-    assert [live.kept(1, change) for change in "abc"] == [None, "B", "C"]
+        live.cache_snapshot(1, change, change.upper())
+    live.cache_snapshot(2, "x", "X")
+    assert [live.cached_snapshot(1, change) for change in "abc"] == [None, "B", "C"]
     for table in (3, 4):  # table 1 is the one used least lately
-        live.keep(table, "y", "Y")
-    assert live.kept(1, "c") is None and live.kept(2, "x") == "X" and live.kept(4, "y") == "Y"
+        live.cache_snapshot(table, "y", "Y")
+    assert (
+        live.cached_snapshot(1, "c") is None
+        and live.cached_snapshot(2, "x") == "X"
+        and live.cached_snapshot(4, "y") == "Y"
+    )
