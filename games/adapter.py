@@ -109,7 +109,7 @@ class GameWeb:
     def board(self, mode: str, state: dict, names: dict) -> dict:
         """What every seat's screen shows alike (a spectator's too), the templates' `board`:
         worked out once per change and language and shared by the phones of a process
-        (games.render.shared_context), as are the digests of what the regions read of it. A
+        (games.context.shared_context), as are the digests of what the regions read of it. A
         region that reads only the board (and the table) is drawn once for them all."""
         return {}
 

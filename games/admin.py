@@ -26,7 +26,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games import admin_views, render, services, transfer
+from games import admin_views, labels, services, transfer
 from games.admin_views import admin_url, describe, download, pretty_json, seat_label, when
 from games.models import Action, Seat, Table
 from games.registry import GAMES
@@ -272,7 +272,7 @@ class TableAdmin(admin.ModelAdmin):
     def players_label(self, table):
         game = GAMES.get(table.game)
         # prefetched, in index order; a computer player named as on the phones
-        return ", ".join(render.seat_name(seat, game) or "—" for seat in table.seats.all())
+        return ", ".join(labels.seat_name(seat, game) or "—" for seat in table.seats.all())
 
     @admin.display(description=_("humans / computers"))
     def seat_kinds(self, table):

@@ -15,12 +15,17 @@ from dataclasses import dataclass
 
 from cachetools import LRUCache
 from django.template import Context, Engine
+from django.utils.safestring import mark_safe
 
 MISSING = object()
 # Values digested as themselves, not pickled: most paths are flags, numbers and names.
 PLAIN = frozenset({bool, int, str, float, type(None)})
-# The forms' placeholders (games.render.fill_in): the same in every render, never read.
-PLACEHOLDERS = ("fields", "post_fields", "act_url")
+# Placeholders filled in per phone (games.render.fill_in): a move's form writes
+# {{ fields }} (over the WebSocket only its seat; the page's script adds the version and
+# an action id), a form posted as a page {{ post_fields }}, a move's address {{ act_url }}.
+FIELDS = mark_safe("<!--fields-->")
+POST_FIELDS = mark_safe("<!--post-fields-->")
+ACT_URL = mark_safe("<!--act-url-->")
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Everything kept about a player, as they may download it (JSON)."""
 
+from games.labels import seat_name
 from games.registry import get_game
-from games.render import seat_name
 from players import history
 
 

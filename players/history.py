@@ -2,9 +2,9 @@
 
 from django.urls import reverse
 
+from games.labels import seat_name
 from games.models import Seat, Table
 from games.registry import get_game
-from games.render import seat_name
 
 SHOWN = 100  # the newest tables listed
 

@@ -17,10 +17,12 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from games import charts, phones, replay
+from games.context import table_summary
+from games.labels import seat_name
 from games.live import Snapshot
 from games.models import Table
 from games.registry import get_game
-from games.render import HEAD, TAIL, screen, seat_name, table_summary
+from games.render import HEAD, TAIL, screen
 from games.views.tables import _limited, _table
 from players import history
 

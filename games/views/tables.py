@@ -20,12 +20,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import fields, labels, phones, presence, ratelimit, services
 from games.actions import BadInput, perform
+from games.context import table_summary
 from games.forms import CreateTableForm, JoinForm, SwitchForm
 from games.live import snapshot
 from games.models import CODE_ALPHABET, CODE_LENGTH, Table
 from games.phones import MAX_SEATS_PER_PHONE
 from games.registry import GAMES, get_game
-from games.render import fill_in, flash_html, live_html, meta_html, screen, table_summary
+from games.render import fill_in, flash_html, live_html, meta_html, screen
 from players import identity
 from players import services as players
 

@@ -12,6 +12,7 @@ import pytest
 from cachetools import LRUCache
 from django.utils import translation
 
+from games import context as table_context
 from games import live, regions, render, services
 from games.registry import GAMES
 from tests.declared import undeclared
@@ -132,7 +133,7 @@ def test_every_region_renders_the_same_from_what_it_declares(game, mode):
         snap = live.snapshot(table)
         for phone, seats, active in ((0, [0], 0), (1, [1, 2], 2), (2, [], None)):
             with translation.override(LANGS[(move + phone) % 4]):
-                context = render.table_context(snap, seats, active, phone == 0)
+                context = table_context.table_context(snap, seats, active, phone == 0)
                 for region in shown:
                     if region.reads is not None:
                         assert undeclared(region.template, context, region.reads) is None, (
@@ -179,11 +180,11 @@ def test_the_phones_of_a_change_share_its_context_and_digests(monkeypatch):
     real = regions.digest
     monkeypatch.setattr(regions, "digest", lambda v: digested.append(v) or real(v))
     with translation.override("es"):
-        first = render.table_context(snap, [0], 0, True)
-        second = render.table_context(snap, [1], 1, False)
+        first = table_context.table_context(snap, [0], 0, True)
+        second = table_context.table_context(snap, [1], 1, False)
     with translation.override("el"):
-        greek = render.table_context(snap, [2], 2, False)
-    for name in render.SHARED:
+        greek = table_context.table_context(snap, [2], 2, False)
+    for name in table_context.SHARED:
         assert first[name] is second[name], name
     assert first["panel"] is not second["panel"] and first["log"] is not greek["log"]
     assert first["log"] != greek["log"]  # translated into each language

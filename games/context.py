@@ -1,0 +1,150 @@
+"""What a table's regions are rendered from, for one phone: the table, its seats, who is
+at it, the log and the clock, and the game's own part (its adapter's `panel`, built from
+`engine.view(state, seat)` for the phone's active seat, and `board`, what every seat
+sees alike). Plain data only: games.regions digests what each region reads.
+"""
+
+import functools
+
+from django.utils import translation
+
+from games import charts, online, phrases, presence
+from games.labels import seat_name
+from games.live import Snapshot
+from games.models import Table
+from games.regions import ACT_URL, FIELDS, POST_FIELDS
+from games.registry import get_game
+
+# The context names that are the same for every phone at a table at one change
+# (`shared_context`); their digests are shared by the phones too.
+SHARED = (
+    "table", "names", "log", "digital", "in_play", "clock", "chart", "phrases", "bot_levels", "board"
+)  # fmt: skip
+
+
+def table_context(
+    snap: Snapshot, phone_seats: list[int], active: int | None, host: bool, notes=None, lang=None
+) -> dict:
+    """What the regions are rendered from, for one phone, in the active language (`lang`
+    when the caller knows it)."""
+    table, seats = snap.table, snap.seats
+    lang = lang or translation.get_language()
+    wide = shared_context(snap, lang)
+    here = presence.of_seats(seats, notes)
+    web = get_game(table.game).web
+    names = wide["names"]
+    panel = {}
+    if table.state is not None:
+        own = next((seat for seat in seats if seat.index == active), None)
+        pending = own.pending_at(table.version) if own is not None else None
+        panel = web.panel(table.mode, table.state, active, names, pending)
+    seat_rows = [
+        {
+            "index": seat.index,
+            "name": names[seat.index],
+            "bot": seat.kind == seat.Kind.BOT,
+            "taken": seat.taken,
+            "mine": seat.index in phone_seats,
+            "active": seat.index == active,
+            "presence": state,
+            "presence_symbol": presence.SYMBOLS.get(state),
+            "presence_label": str(presence.LABELS[state]) if state in presence.LABELS else None,
+            "stand_in": seat.stand_in,
+        }
+        for seat in seats
+        for state in (here.get(seat.index),)
+    ]
+    mine = next((row for row in seat_rows if row["active"]), None)
+    return {
+        **wide,
+        "seats": seat_rows,
+        "absent": [s for s in seat_rows if s["presence"] in presence.ABSENT and not s["mine"]],
+        "presence_known": notes is not None,
+        "active": active,
+        # whether the phone plays a seat: what most regions ask, rather than which seat
+        # (a region that reads `active` is rendered for each seat)
+        "seated": active is not None,
+        "phone_seats": phone_seats,
+        "host": host,
+        "view": panel.get("view"),
+        "panel": panel,
+        "mine": mine,
+        "stood_in": [row for row in seat_rows if row["stand_in"]],
+        "fields": FIELDS,
+        "post_fields": POST_FIELDS,
+        "act_url": ACT_URL,
+    }
+
+
+def shared_context(snap: Snapshot, lang: str) -> dict:
+    """What the regions are rendered from that is the same for every phone at the table,
+    in `lang` (the active language): built by the first phone of a change and shared with
+    the others in its snapshot, as are the digests of its paths (`screen`)."""
+    wide = snap.shared.get(("context", lang))
+    if wide is None:
+        table = snap.table
+        game = get_game(table.game)
+        names = {seat.index: seat_name(seat, game) for seat in snap.seats}
+        digital = table.mode == Table.Mode.DIGITAL
+        wide = {
+            "table": table_summary(table),
+            "names": names,
+            "log": game.web.log_lines(table.mode, snap.log_rows, names),
+            "digital": digital,
+            "in_play": digital and table.status == Table.Status.PLAYING,
+            "clock": clock_context(table, names),
+            "chart": charts.svg(snap.progress) if snap.progress else "",
+            "phrases": _translated_phrases(table.game, lang) if table.phrases else None,
+            "bot_levels": _translated_bot_levels(table.game, lang),
+            "board": {} if table.state is None else game.web.board(table.mode, table.state, names),
+        }
+        wide = snap.shared.setdefault(("context", lang), wide)
+    return wide
+
+
+@functools.lru_cache(maxsize=64)
+def _translated_bot_levels(game: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """The computer players' levels of `game` (GameWeb.bot_levels), translated into `lang`."""
+    return tuple(
+        (level, str(label)) for level, (_player, label) in get_game(game).web.bot_levels.items()
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _translated_phrases(game: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """What a seat may say at a table of `game`, translated into `lang` once per process."""
+    return tuple((key, str(text)) for key, text in phrases.offered(get_game(game)).items())
+
+
+def clock_context(table: Table, names: dict) -> dict | None:
+    """The turn clock as the screen shows it while it runs: whose it is, the seconds left
+    in their bank when their turn began, and when it runs out (the page's script counts
+    down to that, in the server's time: meta_html)."""
+    running = online.clock_deadline(table.clock)
+    if running is None or table.status != Table.Status.PLAYING:
+        return None
+    seat, at = running
+    left = max(0, int(table.clock["banks"].get(str(seat), 0)))
+    return {
+        "seat": seat,
+        "name": names.get(seat, ""),
+        "left": f"{left // 60}:{left % 60:02d}",
+        "deadline": int(at * 1000),
+    }
+
+
+def table_summary(table: Table) -> dict:
+    """What the page and the live partial say about the table itself."""
+    return {
+        "code": table.code,
+        "game": table.game,
+        "game_name": get_game(table.game).name,
+        "mode": table.mode,
+        "status": table.status,
+        "version": table.version,
+        "players": table.players,
+        "target": table.config.get("target"),
+        "lobby": table.status == Table.Status.LOBBY,
+        "phrases": table.phrases,
+        "closed": table.status == Table.Status.CLOSED,
+    }
