@@ -88,7 +88,14 @@ class CreateTableForm(forms.Form):
         counts = range(game.min_players, game.max_players + 1)
         self.fields["players"].choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = game.max_players
+        self.fields["players"].error_messages["invalid_choice"] = labels.players_choice(game)
         self.options = game.web.options()
+        for name, field in self.options.items():
+            bounds = game.web.option_range(name)
+            if bounds is not None:  # its errors say the field's own range
+                message = labels.number_range(*bounds)
+                for key in ("required", "invalid", "min_value", "max_value"):
+                    field.error_messages[key] = message
         self.fields.update(self.options)
         self.fields["fill_after"].choices = [
             ("", _("Never")),
@@ -112,7 +119,7 @@ class CreateTableForm(forms.Form):
     def online(self, lang: str) -> services.Online:
         """How the new table plays online: a companion table does not."""
         data = self.cleaned_data
-        if data["mode"] != Table.Mode.DIGITAL:
+        if not self.game.hidden_hands(data["mode"]):
             return services.Online(lang=lang)
         clock = tuple(map(int, data["clock"].split("+"))) if data.get("clock") else None
         return services.Online(
@@ -133,8 +140,11 @@ class CreateTableForm(forms.Form):
             errors = self.game.web.option_errors(cleaned["mode"], cleaned["players"], cleaned)
             for name, message in errors.items():
                 self.add_error(name, message)
-        if cleaned.get("mode") == Table.Mode.COMPANION and (
-            cleaned.get("open") or cleaned.get("clock")
+        mode = cleaned.get("mode")
+        if (
+            mode
+            and not self.game.hidden_hands(mode)
+            and (cleaned.get("open") or cleaned.get("clock"))
         ):
             self.add_error("open" if cleaned.get("open") else "clock", DIGITAL_ONLY)
         return cleaned

@@ -24,10 +24,24 @@ class Game:
     # mode ("companion", "digital") → the module of its rules engine
     engines: dict[str, str] = field(default_factory=dict)
     web_module: str = ""  # the module whose `adapter` is the game's GameWeb
+    # The modes whose hands are hidden: each seat sees only its own cards, so computer
+    # players may sit, a freed seat goes to one, and tables may play online (open tables,
+    # Play now, turn clocks). The other modes keep the score of real cards.
+    hidden_modes: tuple[str, ...] = ("digital",)
 
     @property
     def modes(self) -> tuple[str, ...]:
         return tuple(self.engines)
+
+    def hidden_hands(self, mode: str) -> bool:
+        """Whether a table of `mode` deals hands nobody else may see (see hidden_modes)."""
+        return mode in self.hidden_modes and mode in self.engines
+
+    @property
+    def online_mode(self) -> str | None:
+        """The mode open tables and Play now use: the first with hidden hands, or None
+        when the game has none (it is not offered online)."""
+        return next((mode for mode in self.modes if self.hidden_hands(mode)), None)
 
     def engine(self, mode: str):
         """The rules engine of a mode: the full game (digital) or the companion one."""
