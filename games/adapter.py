@@ -25,7 +25,7 @@ What a game provides (see README, "Adding a game"):
   player's statistics count in each finished game, and those counts in words
   (players.stats);
 - optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
-  move that the table keeps on the seat (Seat.pending), e.g. Triggs's first pile.
+  move that the table keeps on the seat (Seat.pending), e.g. the pile a card is taken from.
 """
 
 from collections.abc import Callable, Mapping

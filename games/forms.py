@@ -6,12 +6,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from games import labels, online, services
-from games.models import Table
 from games.services import NAME_MAX, Refused
 
+# Each mode in the lobby's words (a mode the site does not word is shown by its name).
 MODE_LABELS = {
-    Table.Mode.COMPANION: _("Companion: real cards, phones keep the score"),
-    Table.Mode.DIGITAL: _("Digital: cards on the screens, hidden hands, computer players"),
+    "companion": _("Companion: real cards, phones keep the score"),
+    "digital": _("Digital: cards on the screens, hidden hands, computer players"),
 }
 
 
@@ -83,7 +83,7 @@ class CreateTableForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.fields["mode"].choices = [(mode, MODE_LABELS[mode]) for mode in game.modes]
+        self.fields["mode"].choices = [(mode, MODE_LABELS.get(mode, mode)) for mode in game.modes]
         self.fields["mode"].initial = game.modes[0]
         counts = range(game.min_players, game.max_players + 1)
         self.fields["players"].choices = [(n, str(n)) for n in counts]

@@ -33,8 +33,8 @@ REFUSALS = {
     "name_taken": _("Someone at this table already has that name: choose another."),
     # the game's own counts are in `players_choice`, shown wherever the game is known
     "bad_players": _("This game is not played with that number of players."),
-    # temporary: games/triumfdrez/web.py still names this code for its target's errors;
-    # the lobby's form replaces them with `number_range` (the TriumfDrez helper drops it)
+    # temporary: one game's adapter still names this code for an option's errors; the
+    # lobby's form replaces them with `number_range` (that game's helper drops the code)
     "bad_target": _("The table's settings are not valid."),
     "busy": _("The site is busy: please try again."),
     "no_such_table": _("There is no table with that code. Check the six characters."),

@@ -28,6 +28,8 @@ class Game:
     # players may sit, a freed seat goes to one, and tables may play online (open tables,
     # Play now, turn clocks). The other modes keep the score of real cards.
     hidden_modes: tuple[str, ...] = ("digital",)
+    # Who made the game or its deck (gettext_lazy), said in every page's footer.
+    credit: str = ""
 
     @property
     def modes(self) -> tuple[str, ...]:
@@ -99,6 +101,7 @@ GAMES: dict[str, Game] = {
         ruling_ids=("T-SETUP-2", "T-C-BONUS", "T-EMPTY-HAND", "T-REFILL"),
         engines={"companion": "games.triggs.companion", "digital": "games.triggs.engine"},
         web_module="games.triggs.web",
+        credit=_("Triggs is a game by Karin Hetling."),
     ),
     "triumfdrez": Game(
         slug="triumfdrez",
@@ -128,6 +131,7 @@ GAMES: dict[str, Game] = {
             "digital": "games.triumfdrez.engine",
         },
         web_module="games.triumfdrez.web",
+        credit=_("TriumfDrez is played with the PokerDrez deck."),
     ),
 }
 
