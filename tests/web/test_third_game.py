@@ -18,10 +18,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games import engine_errors, labels, replay, services
+from games import engine_errors, labels, open_tables, replay, services
 from games.models import Action, Seat, Table
 from games.registry import GAMES
-from tests.highcard import engine
+from tests.highcard import companion, engine
 from tests.highcard.bots import lowest
 from tests.highcard.game import SLUG, installed
 from tests.highcard.web import adapter
@@ -208,9 +208,12 @@ def test_refusals_are_shared_codes_or_its_own_each_worded():
         engine.apply(over, 0, {"type": "play", "card": 1})
     assert refused.value.code == "game_over"
     # every code is worded: the shared ones by games.labels, its own by the adapter only
-    own = set(engine.IllegalAction.CODES) - set(labels.REFUSALS)
-    assert own == set(adapter.refusals) == {"bad_card", "card_not_in_hand"}
-    assert set(engine.IllegalAction.CODES) - own <= set(labels.REFUSALS)
+    # (with the adapter's own: a chosen card not played)
+    for rules in (engine, companion):
+        own = set(rules.IllegalAction.CODES) - set(labels.REFUSALS)
+        assert own <= set(adapter.refusals)
+    assert set(adapter.refusals) == {"bad_card", "card_not_in_hand", "card_chosen", "bad_winner"}
+    assert not set(adapter.refusals) & set(labels.REFUSALS)
 
 
 def test_the_computer_player_plays_its_lowest_card():
@@ -240,7 +243,7 @@ def test_the_lobby_offers_it_and_creates_a_digital_table(highcard):
     assert f'<input type="hidden" name="game" value="{SLUG}">' in html
     assert f'href="?game={SLUG}" aria-current="page">Highcard</a>' in html
     form = re.search(r'<form[^>]*id="create-table".*?</form>', html, re.S).group(0)
-    assert re.findall(r'name="mode" value="(\w+)"', form) == ["digital"]
+    assert re.findall(r'name="mode" value="(\w+)"', form) == ["companion", "digital"]
     assert re.findall(r'name="players" value="(\d+)"', form) == ["2"]
     ana = Client()
     code = create_table(ana)
@@ -250,13 +253,17 @@ def test_the_lobby_offers_it_and_creates_a_digital_table(highcard):
     lobby = page(ana, code, 0)
     assert '<h1 class="app-title"><span class="app-game">Highcard</span>' in lobby
     assert '<option value="lowest">lowest</option>' in lobby  # its computer player's level
-    # a mode it does not have is refused, and no table is made
-    refused = Client().post(
-        "/es/play/",
-        {"game": SLUG, "mode": "companion", "players": "2", "name": "Eve"},
-    )
-    assert refused.status_code == 400
+    # a mode it does not have is refused, and no table is made; so is an open table of
+    # real cards (its mode has no hidden hands: the registry's Game.hidden_hands)
+    for mode, extra in (("online", {}), ("companion", {"open": "on"})):
+        refused = Client().post(
+            "/es/play/", {"game": SLUG, "mode": mode, "players": "2", "name": "Eve", **extra}
+        )
+        assert refused.status_code == 400
     assert Table.objects.count() == 1
+    # Play now offers its online mode, the one of hidden hands
+    assert (highcard.online_mode, highcard.hidden_hands("companion")) == ("digital", False)
+    assert highcard in open_tables.games()
 
 
 @played_on_commit
