@@ -8,6 +8,7 @@ on the phones, with a two-step move), each region declaring what it reads; and n
 file names it: adding a game touches only its own package."""
 
 import copy
+import dataclasses
 import html as htmllib
 import json
 import random
@@ -26,7 +27,7 @@ from games.registry import GAMES
 from tests import declared
 from tests.highcard import companion, engine
 from tests.highcard.bots import lowest
-from tests.highcard.game import SLUG, installed
+from tests.highcard.game import GAME, SLUG, installed
 from tests.highcard.web import adapter
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -661,3 +662,25 @@ def test_an_undeclared_read_is_caught(highcard, mode):
     short = [path for path in adapter.reads(mode)["status"] if path != "board.winner_name"]
     assert declared.undeclared(template, context, adapter.reads(mode)["status"]) is None
     assert "wins the game" in declared.undeclared(template, context, short)
+
+
+# -- what the registry says of its modes -------------------------------------------------------
+
+
+def test_the_registry_says_which_modes_hide_hands_and_which_plays_online():
+    """Shared code asks Game.hidden_hands and Game.online_mode, not the mode's name: a game
+    whose only mode keeps the score of real cards is not offered online."""
+    highcard = GAME
+    assert highcard.hidden_hands("digital") and not highcard.hidden_hands("companion")
+    assert not highcard.hidden_hands("online")  # a mode it does not have
+    assert highcard.online_mode == "digital"
+    scores_only = dataclasses.replace(
+        highcard, engines={"companion": highcard.engines["companion"]}
+    )
+    assert scores_only.online_mode is None and not scores_only.hidden_hands("digital")
+    hidden_first = dataclasses.replace(highcard, hidden_modes=("companion", "digital"))
+    assert hidden_first.online_mode == "companion"  # the first of its modes that hides hands
+    with pytest.raises(services.Refused) as refused:
+        services.Online(open=True).fields(scores_only, "companion")
+    assert refused.value.code == "bad_config"
+    assert services.Online(open=True).fields(highcard, "digital")["open"] is True
