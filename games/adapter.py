@@ -183,8 +183,8 @@ class GameWeb:
 
     def option_range(self, name: str) -> tuple[int, int] | None:
         """The bounds (lowest, highest) of a whole-number option, read from its field's own
-        validators; None for an option without both. The lobby words its errors from them
-        (games.labels.number_range), so that no shared module repeats a game's numbers."""
+        validators; None for an option without both. The lobby builds its error messages from
+        them (games.labels.number_range): no shared module repeats a game's numbers."""
         field = self.options().get(name)
         low = high = None
         for validator in getattr(field, "validators", ()):

@@ -8,7 +8,7 @@ from django.utils.translation import ngettext_lazy
 from games import labels, online, services
 from games.services import NAME_MAX, Refused
 
-# Each mode in the lobby's words (a mode the site does not word is shown by its name).
+# Each mode's label in the lobby (a mode without one here is shown by its name).
 MODE_LABELS = {
     "companion": _("Companion: real cards, phones keep the score"),
     "digital": _("Digital: cards on the screens, hidden hands, computer players"),

@@ -16,7 +16,7 @@ from games.errors import Refused
 from tests.highcard import companion, engine
 from tests.highcard.bots import lowest
 
-# the engines' own codes and the adapter's; games.labels words the shared ones
+# the engines' own codes and the adapter's; games.labels translates the shared ones
 REFUSALS = {
     "bad_card": "There is no such card.",
     "card_not_in_hand": "You do not hold that card.",
