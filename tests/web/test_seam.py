@@ -83,6 +83,7 @@ def shared_files() -> list[Path]:
     files += [p for p in (ROOT / "games").glob("*.py") if p.name != "registry.py"]
     files += (ROOT / "games/views").glob("*.py")
     files += (ROOT / "games/templatetags").glob("*.py")
+    files += (ROOT / "games/management").rglob("*.py")
     for folder in ("players", "companion"):
         files += [p for p in (ROOT / folder).rglob("*") if p.is_file() and p.suffix != ".pyc"]
     for path in (ROOT / "templates").rglob("*"):
