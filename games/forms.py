@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from games import labels, online, services
+from games.registry import GAMES
 from games.services import NAME_MAX, Refused
 
 # Each mode's label in the lobby (a mode without one here is shown by its name).
@@ -96,6 +97,12 @@ class CreateTableForm(forms.Form):
                 message = labels.number_range(*bounds)
                 for key in ("required", "invalid", "min_value", "max_value"):
                     field.error_messages[key] = message
+            if getattr(field, "seat_choice", False):  # the seats of this game only
+                field.choices = [
+                    (value, text)
+                    for value, text in field.choices
+                    if not value.isdigit() or int(value) < game.max_players
+                ]
         self.fields.update(self.options)
         self.fields["fill_after"].choices = [
             ("", _("Never")),
@@ -228,15 +235,19 @@ def seat_label(seat) -> str:
 
 def first_seat_field(label, help_text) -> forms.ChoiceField:
     """A lobby option: who starts (or deals first) at a table of real cards: a seat drawn
-    at random when the game starts (the default), or one the players chose."""
-    return forms.ChoiceField(
+    at random when the game starts (the default), or one the players chose. Its seats are
+    those of the largest table any game has; the create form offers those of its game."""
+    seats = max(game.max_players for game in GAMES.values())
+    field = forms.ChoiceField(
         label=label,
         help_text=help_text,
-        choices=[("random", _("At random")), *((str(i), seat_number(i)) for i in range(4))],
+        choices=[("random", _("At random")), *((str(i), seat_number(i)) for i in range(seats))],
         initial="random",
         required=False,
         error_messages={"invalid_choice": labels.REFUSALS["bad_seat"]},
     )
+    field.seat_choice = True
+    return field
 
 
 def first_seat(cleaned: dict, name: str, players: int) -> int | None:

@@ -487,3 +487,13 @@ def test_a_full_table_says_so_and_offers_to_watch(table_with_two):
     with translation.override("ru"):
         assert str(translation.gettext("This table is full: every seat is taken.")) in html
     assert f'href="/ru/t/{table.code}/" class="button"' in html
+
+
+def test_who_starts_offers_the_seats_of_the_game_only():
+    """The lobby's "who plays first" lists the seats its game may have, not a fixed four."""
+    from games.forms import CreateTableForm
+
+    for most in (2, 3, 4):
+        game = Game(**{**GAMES["triggs"].__dict__, "max_players": most})
+        values = [value for value, _text in CreateTableForm(game).fields["first"].choices]
+        assert values == ["random", *map(str, range(most))]
