@@ -25,12 +25,13 @@ What a game provides (see docs/adding-a-game.md):
   player's statistics count in each finished game, and those counts in words
   (players.stats);
 - optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
-  move that the table keeps on the seat (Seat.pending), e.g. Triggs's first pile.
+  move that the table keeps on the seat (Seat.pending), e.g. the pile a card is taken from.
 """
 
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from django.core import validators
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
@@ -179,6 +180,19 @@ class GameWeb:
         """Extra fields of the lobby's create form for this game: name → form field (a
         label says so when a field applies to one mode only)."""
         return {}
+
+    def option_range(self, name: str) -> tuple[int, int] | None:
+        """The bounds (lowest, highest) of a whole-number option, read from its field's own
+        validators; None for an option without both. The lobby builds its error messages from
+        them (games.labels.number_range): no shared module repeats a game's numbers."""
+        field = self.options().get(name)
+        low = high = None
+        for validator in getattr(field, "validators", ()):
+            if isinstance(validator, validators.MinValueValidator):
+                low = validator.limit_value
+            elif isinstance(validator, validators.MaxValueValidator):
+                high = validator.limit_value
+        return None if low is None or high is None else (low, high)
 
     def config(self, mode: str, players: int, cleaned: dict) -> dict:
         """The engine config of a new table from the create form's cleaned data."""

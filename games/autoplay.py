@@ -40,7 +40,7 @@ _tasks: set[asyncio.Task] = set()  # running tasks need a reference until they f
 
 def on_change(sender, change, **kwargs) -> None:
     """games.services.changed: a digital table in play may wait for a bot."""
-    if change.mode == Table.Mode.DIGITAL and change.status == Table.Status.PLAYING:
+    if change.status == Table.Status.PLAYING and change.hidden_hands:
         after_change(change.table_id)
 
 
@@ -79,8 +79,8 @@ def play_now(table_id: int) -> int:
 
 def play_once(table_id: int) -> bool:
     """One move of the bot whose seat is to act, if any; True if it played."""
-    table = Table.objects.filter(pk=table_id, mode=Table.Mode.DIGITAL).first()
-    return table is not None and move(table)
+    table = Table.objects.filter(pk=table_id).first()
+    return table is not None and get_game(table.game).hidden_hands(table.mode) and move(table)
 
 
 def move(table: Table) -> bool:

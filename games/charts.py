@@ -2,8 +2,8 @@
 
 `progress(table)` replays the table's log once (games.replay's entries and engines) and
 asks the game's web adapter for a `Tally` of each state (GameWeb.tally): the numbers a
-line follows (Triggs: each player's crosses; TriumfDrez: each side's running score and
-the match target) come from the engine's state keys, read by the game's own adapter.
+line follows (each player's crosses, or each side's running score and the match target)
+come from the engine's state keys, read by the game's own adapter.
 No rule is re-derived here, and no game or phase is named: a point is kept wherever the
 tally changes, the adapter saying which states are between two moves (None) and, for a
 game that can take a round back, how many rounds are finished.

@@ -6,12 +6,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from games import labels, online, services
-from games.models import Table
+from games.registry import GAMES
 from games.services import NAME_MAX, Refused
 
+# Each mode's label in the lobby (a mode without one here is shown by its name).
 MODE_LABELS = {
-    Table.Mode.COMPANION: _("Companion: real cards, phones keep the score"),
-    Table.Mode.DIGITAL: _("Digital: cards on the screens, hidden hands, computer players"),
+    "companion": _("Companion: real cards, phones keep the score"),
+    "digital": _("Digital: cards on the screens, hidden hands, computer players"),
 }
 
 
@@ -83,12 +84,25 @@ class CreateTableForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.fields["mode"].choices = [(mode, MODE_LABELS[mode]) for mode in game.modes]
+        self.fields["mode"].choices = [(mode, MODE_LABELS.get(mode, mode)) for mode in game.modes]
         self.fields["mode"].initial = game.modes[0]
         counts = range(game.min_players, game.max_players + 1)
         self.fields["players"].choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = game.max_players
+        self.fields["players"].error_messages["invalid_choice"] = labels.players_choice(game)
         self.options = game.web.options()
+        for name, field in self.options.items():
+            bounds = game.web.option_range(name)
+            if bounds is not None:  # its errors say the field's own range
+                message = labels.number_range(*bounds)
+                for key in ("required", "invalid", "min_value", "max_value"):
+                    field.error_messages[key] = message
+            if getattr(field, "seat_choice", False):  # the seats of this game only
+                field.choices = [
+                    (value, text)
+                    for value, text in field.choices
+                    if not value.isdigit() or int(value) < game.max_players
+                ]
         self.fields.update(self.options)
         self.fields["fill_after"].choices = [
             ("", _("Never")),
@@ -112,7 +126,7 @@ class CreateTableForm(forms.Form):
     def online(self, lang: str) -> services.Online:
         """How the new table plays online: a companion table does not."""
         data = self.cleaned_data
-        if data["mode"] != Table.Mode.DIGITAL:
+        if not self.game.hidden_hands(data["mode"]):
             return services.Online(lang=lang)
         clock = tuple(map(int, data["clock"].split("+"))) if data.get("clock") else None
         return services.Online(
@@ -133,8 +147,11 @@ class CreateTableForm(forms.Form):
             errors = self.game.web.option_errors(cleaned["mode"], cleaned["players"], cleaned)
             for name, message in errors.items():
                 self.add_error(name, message)
-        if cleaned.get("mode") == Table.Mode.COMPANION and (
-            cleaned.get("open") or cleaned.get("clock")
+        mode = cleaned.get("mode")
+        if (
+            mode
+            and not self.game.hidden_hands(mode)
+            and (cleaned.get("open") or cleaned.get("clock"))
         ):
             self.add_error("open" if cleaned.get("open") else "clock", DIGITAL_ONLY)
         return cleaned
@@ -218,15 +235,19 @@ def seat_label(seat) -> str:
 
 def first_seat_field(label, help_text) -> forms.ChoiceField:
     """A lobby option: who starts (or deals first) at a table of real cards: a seat drawn
-    at random when the game starts (the default), or one the players chose."""
-    return forms.ChoiceField(
+    at random when the game starts (the default), or one the players chose. Its seats are
+    those of the largest table any game has; the create form offers those of its game."""
+    seats = max(game.max_players for game in GAMES.values())
+    field = forms.ChoiceField(
         label=label,
         help_text=help_text,
-        choices=[("random", _("At random")), *((str(i), seat_number(i)) for i in range(4))],
+        choices=[("random", _("At random")), *((str(i), seat_number(i)) for i in range(seats))],
         initial="random",
         required=False,
         error_messages={"invalid_choice": labels.REFUSALS["bad_seat"]},
     )
+    field.seat_choice = True
+    return field
 
 
 def first_seat(cleaned: dict, name: str, players: int) -> int | None:

@@ -112,7 +112,7 @@ class Seat(models.Model):
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
     # The first step of a two-step move, "<version>:<value>", stored for the game's adapter
     # while the seat chooses the second (games.adapter.GameWeb.step; e.g. the pile a
-    # Triggs seat took its first card from): valid only at that version.
+    # seat took its first card from): valid only at that version.
     pending = models.CharField(max_length=20, blank=True)
     stand_in = models.CharField(max_length=5, choices=StandIn.choices, blank=True)
     # who sat here last (players.models.Player), kept after the table ends: their games

@@ -29,11 +29,14 @@ def waiting(game: str | None = None):
     tables = Table.objects.filter(
         open=True,
         status=Table.Status.LOBBY,
-        mode=Table.Mode.DIGITAL,
         created__gte=timezone.now() - KEPT,
     )
-    if game is not None:
-        tables = tables.filter(game=game)
+    # each game's online mode (services.Online opens only those tables; asked all the same)
+    online = Q(pk__in=[])
+    for spec in GAMES.values() if game is None else [get_game(game)]:
+        if spec.online_mode is not None:
+            online |= Q(game=spec.slug, mode=spec.online_mode)
+    tables = tables.filter(online)
     return tables.annotate(free=free).filter(free__gt=0).order_by("created", "pk")
 
 
@@ -88,13 +91,14 @@ def play_now(game: str, name: str, lang: str, player=None) -> tuple[Table, int, 
                 return table, seat.index, token, None
         spec = get_game(game)
         defaults = {key: field.initial for key, field in spec.web.options().items()}
-        config = spec.web.config(Table.Mode.DIGITAL, spec.max_players, defaults)
+        mode = spec.online_mode
+        if mode is None:
+            raise services.Refused("bad_request")
+        config = spec.web.config(mode, spec.max_players, defaults)
         plays = services.Online(
             open=True, fill_after=QUICK_FILL, takeover=QUICK_TAKEOVER, lang=lang
         )
-        table, host, seat_token = services.create_table(
-            game, Table.Mode.DIGITAL, config, name, plays, player
-        )
+        table, host, seat_token = services.create_table(game, mode, config, name, plays, player)
     return table, 0, seat_token, (host,)
 
 
@@ -113,5 +117,5 @@ def _one_press_at_a_time(game: str) -> None:
 
 
 def games() -> list:
-    """The games a player may play now (those with a digital mode)."""
-    return [game for game in GAMES.values() if Table.Mode.DIGITAL in game.modes]
+    """The games a player may play now (those with a mode of hidden hands)."""
+    return [game for game in GAMES.values() if game.online_mode is not None]

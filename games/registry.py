@@ -24,10 +24,26 @@ class Game:
     # mode ("companion", "digital") → the module of its rules engine
     engines: dict[str, str] = field(default_factory=dict)
     web_module: str = ""  # the module whose `adapter` is the game's GameWeb
+    # The modes whose hands are hidden: each seat sees only its own cards, so computer
+    # players may sit, a freed seat goes to one, and tables may play online (open tables,
+    # Play now, turn clocks). The other modes keep the score of real cards.
+    hidden_modes: tuple[str, ...] = ("digital",)
+    # Who made the game or its deck (gettext_lazy), said in every page's footer.
+    credit: str = ""
 
     @property
     def modes(self) -> tuple[str, ...]:
         return tuple(self.engines)
+
+    def hidden_hands(self, mode: str) -> bool:
+        """Whether a table of `mode` deals hands nobody else may see (see hidden_modes)."""
+        return mode in self.hidden_modes and mode in self.engines
+
+    @property
+    def online_mode(self) -> str | None:
+        """The mode open tables and Play now use: the first with hidden hands, or None
+        when the game has none (it is not offered online)."""
+        return next((mode for mode in self.modes if self.hidden_hands(mode)), None)
 
     def engine(self, mode: str):
         """The rules engine of a mode: the full game (digital) or the companion one."""
@@ -85,6 +101,7 @@ GAMES: dict[str, Game] = {
         ruling_ids=("T-SETUP-2", "T-C-BONUS", "T-EMPTY-HAND", "T-REFILL"),
         engines={"companion": "games.triggs.companion", "digital": "games.triggs.engine"},
         web_module="games.triggs.web",
+        credit=_("Triggs is a game by Karin Hetling."),
     ),
     "triumfdrez": Game(
         slug="triumfdrez",
@@ -114,6 +131,7 @@ GAMES: dict[str, Game] = {
             "digital": "games.triumfdrez.engine",
         },
         web_module="games.triumfdrez.web",
+        credit=_("TriumfDrez is played with the PokerDrez deck."),
     ),
 }
 

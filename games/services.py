@@ -57,10 +57,18 @@ class Change:
     status: str
     snap: live.Snapshot | None = None
     open: bool = False  # listed among the open tables (games.views.open_tables)
+    game: str = ""  # the registry's slug
+
+    @property
+    def hidden_hands(self) -> bool:
+        """The table deals hands nobody else may see (the registry's Game.hidden_hands)."""
+        return get_game(self.game).hidden_hands(self.mode)
 
 
 def _after_commit(table: Table, snap=None) -> None:
-    change = Change(table.pk, table.code, table.version, table.mode, table.status, snap, table.open)
+    change = Change(
+        table.pk, table.code, table.version, table.mode, table.status, snap, table.open, table.game
+    )
 
     def tell():
         # each listener on its own: a change that is saved stays answered as saved even
@@ -113,9 +121,10 @@ class Online:
     lang: str = ""
 
     def fields(self, spec, mode: str) -> dict:
-        """The table's fields; refused (bad_config) when out of range or not digital."""
+        """The table's fields; refused (bad_config) when out of range or the mode's hands
+        are not hidden (its players sit at one real table)."""
         wanted = self.open or self.takeover or self.clock
-        if wanted and mode != Table.Mode.DIGITAL:
+        if wanted and not spec.hidden_hands(mode):
             raise Refused("bad_config")
         low, high = 1, online.TAKEOVER_SECONDS[1]  # tests use seconds the form refuses
         if self.takeover is not None and not low <= self.takeover <= high:
@@ -270,8 +279,8 @@ def free_seat(table: Table, host_token, index: int) -> None:
 
 
 def _hidden_hands_in_play(table: Table) -> bool:
-    """A digital game is being played: its seats hold hands nobody else may see."""
-    return table.mode == Table.Mode.DIGITAL and table.status == Table.Status.PLAYING
+    """A game of hidden hands is being played: its seats hold cards nobody else may see."""
+    return get_game(table.game).hidden_hands(table.mode) and table.status == Table.Status.PLAYING
 
 
 def seat_bot(table: Table, host_token, index: int, level: str | None = None) -> None:
@@ -280,7 +289,7 @@ def seat_bot(table: Table, host_token, index: int, level: str | None = None) -> 
     The host may do it; staff may also take the seat from a person (their phone loses
     it). In play, the computer player moves at once if it is its turn."""
     staff = _authorize(table, host_token)
-    if table.mode != Table.Mode.DIGITAL:
+    if not get_game(table.game).hidden_hands(table.mode):
         raise Refused("bots_digital_only")
     levels = get_game(table.game).web.bot_levels
     level = level or next(iter(levels))

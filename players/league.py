@@ -1,6 +1,6 @@
 """A group's league: the members of a group ranked per game by a multiplayer rating
-(openskill's Plackett-Luce model: a Triggs game is a free-for-all of 2-4, TriumfDrez one
-side against the other), its last games and its members' head-to-head records.
+(openskill's Plackett-Luce model: a game of each against all is a free-for-all of 2-4, a
+game of partners one side against the other), its last games and its members' head-to-head records.
 
 Everything is computed from the group's finished tables in the order they were created,
 each rated once, from its final state (the replay of its log: games.replay): nothing is

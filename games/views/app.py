@@ -11,6 +11,8 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from games.templatetags.registry_tags import game_names
+
 BACKGROUND = "#fbfaf7"  # static/css/site.css: --paper
 THEME = "#0b5cad"  # --accent, the icon's background
 
@@ -23,9 +25,10 @@ def manifest(request):
         "name": name,
         "short_name": name,
         "description": gettext(
-            "Score sheets, bid trackers and online matches for Triggs and TriumfDrez, "
+            "Score sheets, bid trackers and online matches for %(names)s, "
             "shared live between the phones at your table."
-        ),
+        )
+        % {"names": game_names()},
         "lang": get_language(),
         "dir": "ltr",
         "start_url": reverse("home"),

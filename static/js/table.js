@@ -142,14 +142,24 @@
       var key = el.dataset.moment;
       now[key] = true;
       if (!announce || present[key]) return;
-      var title = el.querySelector(key.indexOf("trick") === 0 ? "strong" : "h3");
-      var text = (title || el).textContent.trim();
+      var text = headline(el);
       showBanner(text.length > 90 ? text.slice(0, 89) + "…" : text);
       if (key !== "turn" && el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
       if (key === "turn" && vibrate() && navigator.vibrate) navigator.vibrate(150);
       if (key === "turn" && document.hidden) turnElsewhere(text);
     });
     present = now;
+  }
+  // A moment's words in the banner: its element marked data-headline, else its h3, else
+  // the whole moment; the words of rule links inside are left out (they read as a link).
+  function headline(el) {
+    var title = el.matches("[data-headline]") ? el :
+      el.querySelector("[data-headline]") || el.querySelector("h3") || el;
+    var copy = title.cloneNode(true);
+    Array.prototype.forEach.call(
+      copy.querySelectorAll('.rule-link, a[href*="/rules/"]'),
+      function (link) { link.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
   }
   var bannerTimer = null;
   function showBanner(text) {

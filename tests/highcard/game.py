@@ -20,7 +20,8 @@ GAME = Game(
     max_players=2,
     rule_ids=("H-DEAL", "H-PLAY", "H-WIN"),
     ruling_ids=(),
-    engines={"digital": "tests.highcard.engine"},
+    # the score of real cards (no hidden hands), and the whole game on the phones
+    engines={"companion": "tests.highcard.companion", "digital": "tests.highcard.engine"},
     web_module="tests.highcard.web",
 )
 

@@ -9,6 +9,7 @@ from django.utils import translation
 
 from games import labels, phones
 from games.models import Action, Seat, Table, hash_token
+from games.registry import GAMES, Game
 
 pytestmark = pytest.mark.django_db
 
@@ -58,27 +59,65 @@ def test_creating_a_table_gives_a_code_link_and_qr(client):
     assert seat.token_hash != token and seat.token_hash == hash_token(token)  # stored hashed
 
 
+def players_choice():
+    return labels.players_choice(GAMES["triggs"])
+
+
+def target_range():
+    return labels.number_range(*GAMES["triumfdrez"].web.option_range("target"))
+
+
 @pytest.mark.parametrize(
-    "fields, code",
+    "fields, message",
     [
-        ({"name": ""}, "bad_name"),
-        ({"name": "x" * 25}, "bad_name"),
-        ({"players": "5"}, "bad_players"),
-        ({"players": "two"}, "bad_players"),
-        ({"mode": "online"}, "bad_request"),
-        ({"game": "chess"}, "bad_request"),
-        ({"game": "triumfdrez", "target": "5"}, "bad_target"),
+        ({"name": ""}, lambda: labels.REFUSALS["bad_name"]),
+        ({"name": "x" * 25}, lambda: labels.REFUSALS["bad_name"]),
+        ({"players": "5"}, players_choice),
+        ({"players": "two"}, players_choice),
+        ({"mode": "online"}, lambda: labels.REFUSALS["bad_request"]),
+        ({"game": "chess"}, lambda: labels.REFUSALS["bad_request"]),
+        ({"game": "triumfdrez", "target": "5"}, target_range),
+        ({"game": "triumfdrez", "target": "5000"}, target_range),
     ],
 )
-def test_bad_table_settings_are_refused_and_create_nothing(client, fields, code):
+def test_bad_table_settings_are_refused_and_create_nothing(client, fields, message):
     response = create(client, lang="el", **fields)
     assert response.status_code == 400
     html = response.content.decode()
     with translation.override("en"):
-        assert str(labels.REFUSALS[code]) not in html  # not the English source…
+        assert str(message()) not in html  # not the English source…
     with translation.override("el"):
-        assert str(labels.REFUSALS[code]) in html  # …but Greek
+        assert str(message()) in html  # …but Greek
     assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "el", "ru", "fr"])
+def test_the_sentences_of_counts_and_ranges_come_from_the_registry_and_the_adapter(lang):
+    """No shared module repeats a game's numbers: the counts are the registry's, the range
+    the option field's own, listed and written as each language does."""
+    game = GAMES["triumfdrez"]
+    assert game.web.option_range("target") == (10, 500)
+    assert game.web.option_range("first") is None
+    wanted = {
+        "en": ("Choose 2, 3, or 4 players.", "Choose a number from 10 to 500."),
+        "es": ("Elige 2, 3 o 4 jugadores.", "Elige un número entre 10 y 500."),
+        "el": ("Επιλέξτε 2, 3 ή 4 παίκτες.", "Επιλέξτε έναν αριθμό από 10 έως 500."),
+        "ru": ("Выберите 2, 3 или 4 игрока.", "Выберите число от 10 до 500."),
+        "fr": ("Choisissez 2, 3 ou 4 joueurs.", "Choisissez un nombre entre 10 et 500."),
+    }
+    with translation.override(lang):
+        assert (labels.players_choice(game), target_range()) == wanted[lang]
+        two = Game(**{**game.__dict__, "min_players": 2, "max_players": 2})
+        assert (
+            labels.players_choice(two)
+            == {
+                "en": "Choose 2 players.",
+                "es": "Elige 2 jugadores.",
+                "el": "Επιλέξτε 2 παίκτες.",
+                "ru": "Выберите 2 игрока.",
+                "fr": "Choisissez 2 joueurs.",
+            }[lang]
+        )
 
 
 def test_join_by_code_is_forgiving_and_unknown_codes_are_explained(client):
@@ -452,3 +491,13 @@ def test_a_full_table_says_so_and_offers_to_watch(table_with_two):
     with translation.override("ru"):
         assert str(translation.gettext("This table is full: every seat is taken.")) in html
     assert f'href="/ru/t/{table.code}/" class="button"' in html
+
+
+def test_who_starts_offers_the_seats_of_the_game_only():
+    """The lobby's "who plays first" lists the seats its game may have, not a fixed four."""
+    from games.forms import CreateTableForm
+
+    for most in (2, 3, 4):
+        game = Game(**{**GAMES["triggs"].__dict__, "max_players": most})
+        values = [value for value, _text in CreateTableForm(game).fields["first"].choices]
+        assert values == ["random", *map(str, range(most))]

@@ -3,9 +3,12 @@ one adapter": Highcard (tests/highcard) brings its engine, its computer player, 
 adapter and its templates folder, and is offered through one registry entry while a test
 runs. It is played through every layer as people and staff would — the lobby, joining,
 a computer player, plain form POSTs, refusals, the staff admin's list, replay, export and
-import — and no shared file names it."""
+import — in both its modes (real cards whose score the phones keep, and the whole game
+on the phones, with a two-step move), each region declaring what it reads; and no shared
+file names it: adding a game touches only its own package."""
 
 import copy
+import dataclasses
 import html as htmllib
 import json
 import random
@@ -18,12 +21,13 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games import engine_errors, labels, replay, services
+from games import engine_errors, labels, open_tables, replay, services
 from games.models import Action, Seat, Table
 from games.registry import GAMES
-from tests.highcard import engine
+from tests import declared
+from tests.highcard import companion, engine
 from tests.highcard.bots import lowest
-from tests.highcard.game import SLUG, installed
+from tests.highcard.game import GAME, SLUG, installed
 from tests.highcard.web import adapter
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -208,9 +212,12 @@ def test_refusals_are_shared_codes_or_its_own_each_worded():
         engine.apply(over, 0, {"type": "play", "card": 1})
     assert refused.value.code == "game_over"
     # every code is worded: the shared ones by games.labels, its own by the adapter only
-    own = set(engine.IllegalAction.CODES) - set(labels.REFUSALS)
-    assert own == set(adapter.refusals) == {"bad_card", "card_not_in_hand"}
-    assert set(engine.IllegalAction.CODES) - own <= set(labels.REFUSALS)
+    # (with the adapter's own: a chosen card not played)
+    for rules in (engine, companion):
+        own = set(rules.IllegalAction.CODES) - set(labels.REFUSALS)
+        assert own <= set(adapter.refusals)
+    assert set(adapter.refusals) == {"bad_card", "card_not_in_hand", "card_chosen", "bad_winner"}
+    assert not set(adapter.refusals) & set(labels.REFUSALS)
 
 
 def test_the_computer_player_plays_its_lowest_card():
@@ -240,7 +247,7 @@ def test_the_lobby_offers_it_and_creates_a_digital_table(highcard):
     assert f'<input type="hidden" name="game" value="{SLUG}">' in html
     assert f'href="?game={SLUG}" aria-current="page">Highcard</a>' in html
     form = re.search(r'<form[^>]*id="create-table".*?</form>', html, re.S).group(0)
-    assert re.findall(r'name="mode" value="(\w+)"', form) == ["digital"]
+    assert re.findall(r'name="mode" value="(\w+)"', form) == ["companion", "digital"]
     assert re.findall(r'name="players" value="(\d+)"', form) == ["2"]
     ana = Client()
     code = create_table(ana)
@@ -250,13 +257,17 @@ def test_the_lobby_offers_it_and_creates_a_digital_table(highcard):
     lobby = page(ana, code, 0)
     assert '<h1 class="app-title"><span class="app-game">Highcard</span>' in lobby
     assert '<option value="lowest">lowest</option>' in lobby  # its computer player's level
-    # a mode it does not have is refused, and no table is made
-    refused = Client().post(
-        "/es/play/",
-        {"game": SLUG, "mode": "companion", "players": "2", "name": "Eve"},
-    )
-    assert refused.status_code == 400
+    # a mode it does not have is refused, and no table is made; so is an open table of
+    # real cards (its mode has no hidden hands: the registry's Game.hidden_hands)
+    for mode, extra in (("online", {}), ("companion", {"open": "on"})):
+        refused = Client().post(
+            "/es/play/", {"game": SLUG, "mode": mode, "players": "2", "name": "Eve", **extra}
+        )
+        assert refused.status_code == 400
     assert Table.objects.count() == 1
+    # Play now offers its online mode, the one of hidden hands
+    assert (highcard.online_mode, highcard.hidden_hands("companion")) == ("digital", False)
+    assert highcard in open_tables.games()
 
 
 @played_on_commit
@@ -458,3 +469,218 @@ def test_no_shared_file_names_the_third_game():
             if SLUG in text or "tests.highcard" in text:
                 mentions.append(str(path.relative_to(ROOT)))
     assert mentions == []
+
+
+# -- its companion mode: real cards, the phones keep the score --------------------------------
+
+
+def round_buttons(html) -> list[int]:
+    """The seats the round form offers as the round's winner."""
+    return [int(seat) for seat in re.findall(r'type="submit" name="winner" value="(\d+)"', html)]
+
+
+def post_round(client, code, seat, winner, html=None, lang="es"):
+    html = html or page(client, code, seat, lang)
+    return client.post(
+        f"/{lang}/t/{code}/act/",
+        {"seat": str(seat), **form_fields(html), "kind": "round", "winner": str(winner)},
+    )
+
+
+@played_on_commit
+def test_a_companion_game_is_played_refused_finished_and_replayed_through_the_views(highcard):
+    ana, boris = Client(), Client()
+    response = ana.post(
+        "/es/play/", {"game": SLUG, "mode": "companion", "players": "2", "name": "Ana"}
+    )
+    assert response.status_code == 302
+    code = response["Location"].split("/")[3]
+    table = Table.objects.get(code=code)
+    assert (table.mode, table.open) == ("companion", False)
+    # no computer player sits at a table of real cards: its hands are not hidden
+    refused = ana.post(f"/es/t/{code}/bot/", {"index": "1", "level": "lowest"})
+    assert refused.status_code in (400, 409)
+    assert Seat.objects.get(table=table, index=1).bot_level == ""
+    assert boris.post(f"/es/join/{code}/", {"seat": "1", "name": "Boris"}).status_code == 302
+    assert ana.post(f"/es/t/{code}/start/", {"action_id": "start-companion"}).status_code == 302
+
+    # Ana leads: her phone asks who won the round, Boris's does not
+    html = page(ana, code, 0)
+    assert round_buttons(html) == [0, 1] and "Your turn." in html and 'id="scores"' in html
+    assert round_buttons(page(boris, code, 1)) == [] and "Ana to play." in page(boris, code, 1)
+    # refused: Boris records out of turn (the shared sentence and its rule), Ana names no seat
+    response = post_round(boris, code, 1, 1)
+    assert response.status_code == 409
+    assert NOT_YOUR_TURN_ES in flash(response.content.decode())
+    assert f'href="/es/rules/{SLUG}/#H-PLAY"' in flash(response.content.decode())
+    assert post_round(ana, code, 0, 7).status_code == 400
+    assert Table.objects.get(pk=table.pk).version == 1
+
+    # Boris wins a round, then leads and records the next two: he wins the game
+    phones = {0: ana, 1: boris}
+    for winner in (1, 0, 1):
+        table.refresh_from_db()
+        seat = companion.to_act(table.state)[0]
+        assert post_round(phones[seat], code, seat, winner).status_code == 302
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED and table.state["winners"] == [1, 0, 1]
+    html = page(ana, code, 0)
+    assert "Boris wins the game." in html and round_buttons(html) == []
+    assert "Rounds played: 3 of 3" in html
+    assert "Ana recorded a round won by seat 2." in html  # its log lines
+    assert replay.replay_table(table).faithful
+    # its players step through it again, move by move
+    replayed = ana.get(f"/es/t/{code}/replay/", {"step": "2"})
+    assert replayed.status_code == 200
+    assert "Rounds played: 1 of 3" in replayed.content.decode()
+
+
+# -- the two-step move: choose a card, then confirm it -----------------------------------------
+
+
+def post_choice(client, code, seat, card, html=None, lang="es"):
+    html = html or page(client, code, seat, lang)
+    return client.post(
+        f"/{lang}/t/{code}/act/",
+        {"seat": str(seat), **form_fields(html), "kind": "choose", "card": str(card)},
+    )
+
+
+@played_on_commit
+def test_a_card_is_chosen_then_confirmed_and_a_chosen_card_is_committed(highcard):
+    ana, boris = Client(), Client()
+    code = create_table(ana)
+    boris.post(f"/es/join/{code}/", {"seat": "1", "name": "Boris"})
+    ana.post(f"/es/t/{code}/start/", {"action_id": "start-two-step"})
+    table = Table.objects.get(code=code)
+    low, high = min(table.state["hands"][0]), max(table.state["hands"][0])
+
+    html = page(ana, code, 0)
+    assert 'name="kind" value="choose"' in html and "Choose a card, then confirm it." in html
+    # choosing is no move: the table keeps the card on Ana's seat, at this version
+    assert post_choice(ana, code, 0, high, html).status_code == 302
+    table.refresh_from_db()
+    assert table.version == 1
+    assert Seat.objects.get(table=table, index=0).pending == f"1:{high}"
+    html = page(ana, code, 0)
+    assert f'data-chosen="{high}"' in html and playable(html) == [high]
+    assert shown_hand(html) == sorted(table.state["hands"][0])  # the hand is all still shown
+    assert "data-chosen" not in page(boris, code, 1)  # a choice is the seat's own
+
+    # the chosen card is committed: another card, or another choice, is refused (H-PLAY)
+    for response in (post_card(ana, code, 0, low, html), post_choice(ana, code, 0, low)):
+        assert response.status_code == 409
+        refused = flash(response.content.decode())
+        assert "You chose another card: confirm it." in refused
+        assert f'href="/es/rules/{SLUG}/#H-PLAY"' in refused
+    # Boris may not choose out of turn, nor a card he does not hold
+    assert post_choice(boris, code, 1, table.state["hands"][1][0]).status_code == 409
+    assert Seat.objects.get(table=table, index=1).pending == ""
+    assert Table.objects.get(pk=table.pk).version == 1
+
+    # confirmed: the move is made and the choice is spent
+    assert post_card(ana, code, 0, high).status_code == 302
+    table.refresh_from_db()
+    assert table.version == 2 and table.state["table"] == [{"seat": 0, "card": high}]
+    assert Seat.objects.get(table=table, index=0).pending == ""
+    assert f"Ana played {high}." in page(boris, code, 1)
+    # Boris chooses one of his cards: he may choose the same card again, then play it
+    card = table.state["hands"][1][0]
+    assert post_choice(boris, code, 1, card).status_code == 302
+    assert post_choice(boris, code, 1, card).status_code == 302
+    assert post_card(boris, code, 1, card).status_code == 302
+    table.refresh_from_db()
+    assert table.version == 3 and table.state["last_round"]["cards"][1]["card"] == card
+
+
+# -- each region declares what it reads ------------------------------------------------------
+
+
+def positions(mode: str, seed: int):
+    """The states of a seeded game of random legal moves in `mode`, with the card each
+    seat to act may have chosen (its pending step) in digital play."""
+    rules = companion if mode == "companion" else engine
+    rng = random.Random(seed)
+    state = rules.new_game({"players": 2}, seed)
+    out = [(state, None)]
+    while not rules.is_over(state):
+        action = rng.choice(rules.legal_actions(state))
+        if mode == "digital":
+            out.append((state, str(action["card"])))
+        state = rules.apply(state, state["turn"], action)
+        out.append((state, None))
+    return out
+
+
+@pytest.mark.parametrize("mode", ["companion", "digital"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_region_renders_the_same_from_what_it_declares(highcard, mode, seed):
+    """tests/declared.py: each region, rendered from only the context paths it declares
+    (GameWeb.regions), comes out as it does from the whole context, for every seat and a
+    spectator at every position of a game, with a chosen card or none."""
+    reads = adapter.reads(mode)
+    assert set(reads) == {name for name, *_rest in adapter.regions[mode]}
+    assert all(paths for paths in reads.values())  # every region declares its reads
+    names = {0: "Ana", 1: "Boris"}
+    checked = 0
+    for state, pending in positions(mode, seed):
+        board = adapter.board(mode, state, names)
+        to_act = (companion if mode == "companion" else engine).to_act(state)
+        for seat in (0, 1, None):
+            mine = pending if seat in to_act else None
+            context = {
+                "board": board,
+                "panel": adapter.panel(mode, state, seat, names, mine),
+                # what the rest of a table's context holds: no region may need it
+                "names": names,
+                "seated": seat is not None,
+                "active": seat,
+                "table": {"code": "ABCDEF", "game": SLUG, "mode": mode},
+                "view": None,
+                "fields": "<!--fields-->",
+                "post_fields": "<!--post-fields-->",
+                "act_url": "/es/t/ABCDEF/act/",
+            }
+            for name, template, _pane in adapter.screen(mode):
+                diff = declared.undeclared(template, context, reads[name])
+                assert diff is None, f"{mode} region {name!r} (seat {seat}) reads more:\n{diff}"
+                checked += 1
+    assert checked >= 3 * len(reads) * 4
+
+
+@pytest.mark.parametrize("mode", ["companion", "digital"])
+def test_an_undeclared_read_is_caught(highcard, mode):
+    """The check finds a region that reads what it does not declare: the status line
+    without `board.winner_name` at a finished game."""
+    state = positions(mode, 4)[-1][0]
+    names = {0: "Ana", 1: "Boris"}
+    context = {
+        "board": adapter.board(mode, state, names),
+        "panel": adapter.panel(mode, state, 0, names, None),
+    }
+    template = dict((name, template) for name, template, _pane in adapter.screen(mode))["status"]
+    short = [path for path in adapter.reads(mode)["status"] if path != "board.winner_name"]
+    assert declared.undeclared(template, context, adapter.reads(mode)["status"]) is None
+    assert "wins the game" in declared.undeclared(template, context, short)
+
+
+# -- what the registry says of its modes -------------------------------------------------------
+
+
+def test_the_registry_says_which_modes_hide_hands_and_which_plays_online():
+    """Shared code asks Game.hidden_hands and Game.online_mode, not the mode's name: a game
+    whose only mode keeps the score of real cards is not offered online."""
+    highcard = GAME
+    assert highcard.hidden_hands("digital") and not highcard.hidden_hands("companion")
+    assert not highcard.hidden_hands("online")  # a mode it does not have
+    assert highcard.online_mode == "digital"
+    scores_only = dataclasses.replace(
+        highcard, engines={"companion": highcard.engines["companion"]}
+    )
+    assert scores_only.online_mode is None and not scores_only.hidden_hands("digital")
+    hidden_first = dataclasses.replace(highcard, hidden_modes=("companion", "digital"))
+    assert hidden_first.online_mode == "companion"  # the first of its modes that hides hands
+    with pytest.raises(services.Refused) as refused:
+        services.Online(open=True).fields(scores_only, "companion")
+    assert refused.value.code == "bad_config"
+    assert services.Online(open=True).fields(highcard, "digital")["open"] is True
