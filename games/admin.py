@@ -29,7 +29,7 @@ from django.utils.translation import gettext_lazy as _
 from games import admin_views, labels, services, transfer
 from games.admin_views import admin_url, describe, download, pretty_json, seat_label, when
 from games.models import Action, Seat, Table
-from games.registry import GAMES
+from games.registry import GAMES, get_game
 from games.services import DEFAULT_PURGE_DAYS, MAX_PURGE_DAYS, STAFF, abandoned, purge
 
 # -- staff operations: games.services, as staff --------------------------------------------
@@ -148,7 +148,7 @@ class SeatInline(admin.TabularInline):
         buttons = []
         if seat.taken:
             buttons.append(("free", _("Free the seat")))
-        if seat.kind != Seat.Kind.BOT and seat.table.mode == Table.Mode.DIGITAL:
+        if seat.kind != Seat.Kind.BOT and get_game(seat.table.game).hidden_hands(seat.table.mode):
             buttons.append(("bot", _("Make it a computer player")))
         return format_html_join(
             " ",

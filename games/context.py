@@ -18,7 +18,7 @@ from games.registry import get_game
 # The context names that are the same for every phone at a table at one change
 # (`shared_context`); their digests are shared by the phones too.
 SHARED = (
-    "table", "names", "log", "digital", "in_play", "clock", "chart", "phrases", "bot_levels", "board"
+    "table", "names", "log", "hidden_hands", "in_play", "clock", "chart", "phrases", "bot_levels", "board"
 )  # fmt: skip
 
 
@@ -85,13 +85,13 @@ def shared_context(snap: Snapshot, lang: str) -> dict:
         table = snap.table
         game = get_game(table.game)
         names = {seat.index: seat_name(seat, game) for seat in snap.seats}
-        digital = table.mode == Table.Mode.DIGITAL
+        hidden = game.hidden_hands(table.mode)  # computer players may sit
         wide = {
             "table": table_summary(table),
             "names": names,
             "log": game.web.log_lines(table.mode, snap.log_rows, names),
-            "digital": digital,
-            "in_play": digital and table.status == Table.Status.PLAYING,
+            "hidden_hands": hidden,
+            "in_play": hidden and table.status == Table.Status.PLAYING,
             "clock": clock_context(table, names),
             "chart": charts.svg(snap.progress) if snap.progress else "",
             "phrases": _translated_phrases(table.game, lang) if table.phrases else None,

@@ -44,7 +44,7 @@ HEAD = (
 )  # fmt: skip
 STAGE = {
     "lobby": (
-        Region("lobby", f"{LIVE}#lobby", "play", ("seats", "host", "digital", "table.code", "bot_levels")),
+        Region("lobby", f"{LIVE}#lobby", "play", ("seats", "host", "hidden_hands", "table.code", "bot_levels")),
     ),
     "closed": (Region("closed", f"{LIVE}#closed", "play", ()),),
 }  # fmt: skip

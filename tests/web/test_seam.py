@@ -23,13 +23,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # Files that still name a game while their owners move it into the game's package:
 # path → who removes the entry. Keep this empty once issue 35 is done.
 TEMPORARY = {
-    # the web layer's rendering, being rewritten by the lead: it asks
-    # `table.mode == Table.Mode.DIGITAL` for "digital"/"in_play" (to ask
-    # Game.hidden_hands) and names a game in a docstring
-    "games/render.py": "the lead (render rewrite)",
-    # the staff admin, reworked by the docs/admin helper: also asks Table.Mode.DIGITAL
-    # where a seat's phone may be freed for a computer player (Game.hidden_hands)
-    "games/admin.py": "the docs/admin helper",
     # the rules pages' tags, split into each game's package by the game helpers
     "games/templatetags/rules_tags.py": "the Triggs and TriumfDrez helpers (split)",
 }
