@@ -57,7 +57,7 @@ def test_the_first_card_of_a_draw_shows_what_it_uncovered():
 
 
 def test_the_rules_constants_are_exported_by_the_engine_and_used_by_the_bot():
-    from games.bots import triggs as bots
+    from games.triggs import bots
     from games.triggs import sheet
 
     assert engine.HAND_LIMIT == 10

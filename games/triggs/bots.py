@@ -18,7 +18,7 @@ tuples: it runs on every turn of the engine benchmark.
 import random
 from operator import sub
 
-from games.triggs.sheet import ROW_SIZES, TOTAL_BOXES, VALUES
+from games.triggs.engine import ROW_SIZES, TOTAL_BOXES, VALUES
 
 SIZES = ROW_SIZES[1:]
 

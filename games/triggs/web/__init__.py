@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import fields as f
 from games.adapter import GameWeb, ranking
-from games.bots import triggs as bots
+from games.triggs import bots
 from games.charts import Tally
 from games.errors import Refused
 from games.forms import first_seat, first_seat_error, first_seat_field
