@@ -18,7 +18,7 @@ tuples: it runs on every turn of the engine benchmark.
 import random
 from operator import sub
 
-from games.triggs.engine import ROW_SIZES, TOTAL_BOXES, VALUES
+from games.triggs.engine import FACE_UP, ROW_SIZES, TOTAL_BOXES, VALUES
 
 SIZES = ROW_SIZES[1:]
 
@@ -70,7 +70,7 @@ def _draw_scores(draws: list[dict], sheet: list[int], view: dict) -> list[int]:
     obsolete = view["obsolete"]
     piles = view["piles"]
     worth = {"stock": 1}
-    for name in ("left", "right"):
+    for name in FACE_UP:
         top = piles[name]["top"]
         useful = top is not None and sheet[top - 1] < ROW_SIZES[top] and top not in obsolete
         worth[name] = 2 if useful else 0
@@ -252,7 +252,7 @@ def _strong_draw_scores(
 ) -> list[int]:
     piles, obsolete = view["piles"], view["obsolete"]
     worth = {"stock": 1}
-    for name in ("left", "right"):
+    for name in FACE_UP:
         worth[name] = _card_worth(piles[name]["top"], counts, sheet, obsolete)
     scores = []
     for action in draws:

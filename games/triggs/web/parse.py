@@ -1,5 +1,5 @@
 """A phone's fields → a Triggs action, and the digital draw's two taps (T-A): the first
-pile is kept on the seat (Seat.pending), which is then committed to drawing, and the
+pile is stored on the seat (Seat.pending), which is then committed to drawing, and the
 phone is shown what that first card uncovered before it picks the second."""
 
 from games import fields as f
@@ -108,7 +108,7 @@ def wants_step(mode: str, fields) -> bool:
 
 
 def step(state: dict, seat: int, fields) -> str:
-    """The first pile of a draw, kept on the seat until its second card."""
+    """The first pile of a draw, stored on the seat until its second card."""
     pile = f.choice(fields, "first", engine.PILE_NAMES)
     if pile is None:
         raise f.BadInput("first")
