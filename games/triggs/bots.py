@@ -6,13 +6,13 @@ Two levels, `LEVELS` (the names the tables store):
   of extra crosses, T-C-BONUS), else draw (preferring visible cards it can use), else
   discard: cards it can no longer use first, otherwise its most numerous value. Extra
   crosses go to the row closest to full.
-- `strong`: plans around T-EMPTY-HAND and T-C-BONUS (see `strong`); it wins about 19
-  games in 20 against greedy in 2-player games (`python bench/bots.py`).
+- `strong`: plans around T-EMPTY-HAND and T-C-BONUS (see `strong`); it beats greedy in
+  most 2-player games (`python bench/bots.py` counts how many).
 
 Ties are broken by `rng` when one is given, else by the order of `legal`.
 
 Greedy folds its preferences into one int per action (larger is better) rather than
-tuples: it runs on every turn of the engine benchmark.
+tuples: it is asked on every turn of the engine benchmark, so it must be quick.
 """
 
 import random
