@@ -1,5 +1,5 @@
-"""Triggs drawings for its rules pages and its table: score sheets (T-SHEET), cards
-and the three piles (T-SETUP-2).
+"""Triggs's template tags for its rules pages and its table: score sheets (T-SHEET),
+cards and the three piles (T-SETUP-2).
 
 Nothing here relies on colour alone: every card shows its number, and every box of a
 sheet its number and a cross mark.
