@@ -16,7 +16,8 @@ from games.forms import first_seat, first_seat_error, first_seat_field
 from games.triggs import bots, companion
 from games.triggs.web import parse, screens, stats, words
 
-# every region's reads, by the template's names (see GameWeb.regions)
+# What each region's template reads of the context (GameWeb.regions), checked by
+# tests/web/test_triggs_regions.py; "host" and "table.code" for the rematch form.
 STATUS_DIGITAL = (
     "board.phase",
     "board.obsolete",
@@ -28,8 +29,14 @@ STATUS_DIGITAL = (
     "host",
     "table.code",
 )
-PILES = ("board.piles", "board.obsolete", "board.box_count", "panel.piles", "panel.draw_step",
-         "panel.draw_count")  # fmt: skip
+PILES = (
+    "board.piles",
+    "board.obsolete",
+    "board.box_count",
+    "panel.piles",
+    "panel.draw_step",
+    "panel.draw_count",
+)
 HAND = ("panel.hand", "panel.playing", "panel.ways", "panel.open_rows")
 SHEET = ("panel.rows", "panel.my_total", "panel.sheet_kind")
 OTHERS = ("board.others", "board.total_boxes", "panel.watching")
