@@ -19,7 +19,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.triggs import greedy, strong  # noqa: E402
+from games.triggs.bots import greedy, strong  # noqa: E402
 from games.triggs.engine import apply, legal_actions, new_game, view  # noqa: E402
 
 DEALS = 500

@@ -17,7 +17,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.triggs import greedy  # noqa: E402
+from games.triggs.bots import greedy  # noqa: E402
 from games.triggs.engine import apply, legal_actions, new_game, view  # noqa: E402
 
 PLAYERS = 4

@@ -6,8 +6,6 @@ REDIS_URL (channels-redis), SECRET_KEY, DEBUG=0, ALLOWED_HOSTS and
 CSRF_TRUSTED_ORIGINS.
 """
 
-import base64
-import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -60,6 +58,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "games",
+    "games.triggs",
     "players",
 ]
 
@@ -230,16 +229,8 @@ if not DEBUG:
     ]
 
 
-def _style_hashes(values) -> list[str]:
-    return [
-        "'sha256-" + base64.b64encode(hashlib.sha256(v.encode()).digest()).decode() + "'"
-        for v in values
-    ]
-
-
 # Content-Security-Policy (django-csp, companion.middleware): our own files only, no
-# inline script anywhere. The one inline style attribute, the rules' play rows'
-# `--span: N` (N = 1…5, games/triggs/_play_row.html), is allowed by its hashes alone.
+# inline script and no inline style anywhere.
 # The QR code is an inline SVG; images may be data: URLs. 'self' covers the table's
 # WebSocket on the same host (ws:/wss:) in current browsers.
 CONTENT_SECURITY_POLICY = {
@@ -247,7 +238,6 @@ CONTENT_SECURITY_POLICY = {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
         "style-src": ["'self'"],
-        "style-src-attr": ["'unsafe-hashes'", *_style_hashes(f"--span: {n}" for n in range(1, 6))],
         "img-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
         "font-src": ["'self'"],

@@ -10,7 +10,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 
 # Start tags that end the open elements HTML lets them end (a small sheet leaves out its
-# cells' and rows' end tags: games.triggs.web.mini_sheet)
+# cells' and rows' end tags: games/triggs/_other.html)
 IMPLIED = {"td": {"td", "th"}, "th": {"td", "th"}, "tr": {"td", "th", "tr"}}
 
 

@@ -1,3 +1,5 @@
-"""Triggs rules engine: pure standard-library Python (and games.engine_errors, the engines'
-shared error shape); only web.py, the game's web adapter, imports Django. The surface is
-in engine.py (and companion.py for the score sheet)."""
+"""Triggs: everything of the game in one folder. The rules engines (engine.py, and
+companion.py for the score sheet) and the computer players (bots.py) are pure
+standard-library Python (and games.engine_errors, the engines' shared error shape); the
+web adapter (web/), the Django app (apps.py), its templates, static files and template
+tags are the game's Django side."""

@@ -1,6 +1,7 @@
 """Triggs engine: the public contract of engines.md (new_game, legal_actions, apply, view,
 is_over, to_act), the rules' constants, and what a screen needs that follows from the
-rules (cross_options, sets_from_cards, first_draw_refusal, draw_preview, the view's
+rules (cross_options, cross_choices, discard_options, open_rows, first_draw_piles,
+second_draw_piles, sets_from_cards, first_draw_refusal, draw_preview, the view's
 draw_count).
 
 Rules implemented (ids from rules.md): T-DECK, T-SHEET, T-SETUP-1..3, T-A, T-A-LIMIT,
@@ -11,34 +12,44 @@ Besides the contract keys a state holds `refills`: how many refill shuffles have
 happened, so that the next one derives its own generator from the seed.
 """
 
+import itertools
 import random
 from collections import Counter
 
 from .errors import CODES, IllegalAction, check_shape
-from .piles import PILE_NAMES, Table, is_settled, next_obsolete, split_rest
-from .sheet import ROW_SIZES, TOTAL_BOXES, VALUES, cross_ways
+from .piles import FACE_UP, PILE_NAMES, CardPiles, is_settled, next_obsolete, split_rest
+from .sheet import ROW_SIZES, TOTAL_BOXES, VALUES, cross_ways, open_boxes, open_rows
 
 __all__ = [
     "CODES",
+    "FACE_UP",
     "HAND_LIMIT",
+    "MAX_SET_CARDS",
     "PILE_NAMES",
     "ROW_SIZES",
     "TOTAL_BOXES",
     "VALUES",
     "IllegalAction",
     "apply",
+    "cross_choices",
     "cross_options",
+    "discard_options",
     "draw_preview",
+    "first_draw_piles",
     "first_draw_refusal",
     "is_over",
     "legal_actions",
     "new_game",
+    "open_boxes",
+    "open_rows",
+    "second_draw_piles",
     "sets_from_cards",
     "to_act",
     "view",
 ]
 
 HAND_LIMIT = 10
+MAX_SET_CARDS = 2  # a set is one card of the row's value or two adding up to it (T-C)
 EMPTY_HAND_DRAW = 5
 DEAL = 5
 
@@ -260,7 +271,7 @@ def _draw(state: dict, seat: int, sources: object) -> dict:
             new["turn"] = (seat + 1) % state["players"]
             return new
         hand = state["hands"][seat][:]
-    table = Table(state)
+    table = CardPiles(state)
     for name in sources:
         hand.append(table.draw(name))
     table.store(new)
@@ -275,7 +286,7 @@ def _lay(new: dict, cards: list[int]) -> None:
     if _quiet(new):
         new["discard"] = new["discard"] + cards
         return
-    table = Table(new)
+    table = CardPiles(new)
     for card in cards:
         table.lay(card)
     table.store(new)
@@ -297,7 +308,7 @@ def _discard(state: dict, seat: int, value: object, count: object) -> dict:
     if held > count:
         rest += [value] * (held - count)
     elif not rest:
-        table = Table(new)
+        table = CardPiles(new)
         rest = table.draw_from_stock(EMPTY_HAND_DRAW)
         table.store(new)
     hands[seat] = rest
@@ -354,7 +365,7 @@ def _cross(state: dict, seat: int, value: object, sets: object) -> dict:
         return _won(new, seat)
     obsoletes = filled and value >= 11
     if obsoletes or not rest:
-        table = Table(new)
+        table = CardPiles(new)
         if obsoletes:
             table.set_obsolete(next_obsolete(sheets, table.obsolete))
         if not rest:
@@ -384,7 +395,7 @@ def _extra(state: dict, seat: int, value: object) -> dict:
     if filled and value >= 11:
         obsolete = next_obsolete(sheets, state["obsolete"])
         if obsolete is not state["obsolete"]:
-            table = Table(state)
+            table = CardPiles(state)
             table.set_obsolete(obsolete)
             table.store(new)
     pending = state["pending_extra"] - 1 + filled
@@ -475,6 +486,52 @@ def cross_options(view: dict) -> list[dict]:
         }
         for value in sorted(ways)
     ]
+
+
+def cross_choices(option: dict) -> list[list[list[int]]]:
+    """Every cross one of `cross_options`' rows allows (T-C, T-C-CAP): each non-empty
+    choice among its most sets, a set kind taken fewer times or not at all, in a fixed
+    order (fewer sets of the first kind first)."""
+    kinds = Counter(tuple(cards) for cards in option["sets"])
+    types = sorted(kinds)
+    choices = []
+    for counts in itertools.product(*(range(kinds[kind] + 1) for kind in types)):
+        sets = [list(kind) for kind, n in zip(types, counts, strict=True) for _ in range(n)]
+        if sets:
+            choices.append(sets)
+    return choices
+
+
+def discard_options(hand: list[int]) -> list[dict]:
+    """Every discard a hand allows (T-B): one or more cards of one value it holds,
+    [{"value": v, "count": n}, ...] by value, then count."""
+    held = Counter(hand)
+    return [
+        {"value": value, "count": n} for value in sorted(held) for n in range(1, held[value] + 1)
+    ]
+
+
+def first_draw_piles(view: dict) -> list[str]:
+    """The piles a seat's view offers its first card of a draw from (T-A, T-REFILL): none
+    unless it may draw now (the view's draw_count); a pile with cards, or an empty one
+    when the discard pile can refill it. `apply` judges the draw itself."""
+    if not view.get("draw_count"):
+        return []
+    refill = view["discard"]["count"] > 0
+    return [name for name in PILE_NAMES if view["piles"][name]["count"] or refill]
+
+
+def second_draw_piles(state: dict, seat: int, first: str) -> list[str]:
+    """The piles the second card of `seat`'s draw may come from, its first taken from
+    `first` (T-A, T-REFILL)."""
+    piles = []
+    for name in PILE_NAMES:
+        try:
+            apply(state, seat, {"type": "draw", "from": [first, name]})
+        except IllegalAction:
+            continue
+        piles.append(name)
+    return piles
 
 
 def sets_from_cards(value: int, cards: list[int]) -> list[list[int]]:

@@ -1,6 +1,6 @@
 """Draw piles, discard pile and box (T-SETUP-2, T-REFILL, T-OBSOLETE-12, T-OBSOLETE-11).
 
-`Table` holds the movable cards while one `apply` call moves them: it copies each list
+`CardPiles` holds the movable cards while one `apply` call moves them: it copies each list
 before changing it, so the caller's state is never touched, and `store` writes the
 lists into the new state.
 """
@@ -45,7 +45,7 @@ def is_settled(piles: dict, discard: list[int], obsolete: list[int]) -> bool:
     return not (obsolete and ((left and left[-1] in obsolete) or (right and right[-1] in obsolete)))
 
 
-class Table:
+class CardPiles:
     """The piles, discard pile and box of one state while an action moves cards.
 
     Lists are copied on first write, so the state it was made from is never changed;

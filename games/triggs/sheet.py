@@ -6,12 +6,17 @@ A sheet is a list of 12 ints: how many boxes of rows 1..12 are crossed.
 VALUES = range(1, 13)
 # index = card value; index 0 is unused so that ROW_SIZES[v] reads naturally
 ROW_SIZES = (0, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5)
-TOTAL_BOXES = 42
+TOTAL_BOXES = sum(ROW_SIZES)  # 42
 
 
 def open_boxes(sheet: list[int], value: int) -> int:
     """Boxes of row `value` not crossed yet."""
     return ROW_SIZES[value] - sheet[value - 1]
+
+
+def open_rows(sheet: list[int]) -> list[int]:
+    """The values of the rows with a box left to cross, ascending."""
+    return [value for value in VALUES if sheet[value - 1] < ROW_SIZES[value]]
 
 
 def cross_ways(

@@ -1,10 +1,10 @@
-"""The greedy reference player (games/bots/triggs.py)."""
+"""The greedy reference player (games/triggs/bots.py)."""
 
 import random
 
 import pytest
 
-from games.bots.triggs import greedy
+from games.triggs.bots import greedy
 from games.triggs.engine import apply, legal_actions, view
 
 from .test_triggs_positions import nearly_full, position, row_sheet

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from games.bots.triggs import greedy
+from games.triggs.bots import greedy
 from games.triggs.engine import IllegalAction, apply, legal_actions, new_game, view
 from games.triggs.piles import PILE_NAMES
 from games.triggs.sheet import ROW_SIZES

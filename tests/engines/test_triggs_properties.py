@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games.bots.triggs import greedy
+from games.triggs.bots import greedy
 from games.triggs.engine import (
     apply,
     cross_options,

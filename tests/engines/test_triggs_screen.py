@@ -57,8 +57,7 @@ def test_the_first_card_of_a_draw_shows_what_it_uncovered():
 
 
 def test_the_rules_constants_are_exported_by_the_engine_and_used_by_the_bot():
-    from games.bots import triggs as bots
-    from games.triggs import sheet
+    from games.triggs import bots, sheet
 
     assert engine.HAND_LIMIT == 10
     assert engine.PILE_NAMES == ("left", "stock", "right")
@@ -66,3 +65,40 @@ def test_the_rules_constants_are_exported_by_the_engine_and_used_by_the_bot():
     assert list(engine.VALUES) == list(range(1, 13))
     assert sum(engine.ROW_SIZES) == engine.TOTAL_BOXES
     assert bots.ROW_SIZES is sheet.ROW_SIZES is engine.ROW_SIZES
+
+
+def test_what_a_screen_offers_comes_from_the_engine():
+    sheet = [2, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 5]
+    assert engine.open_rows(sheet) == [2, 3, 4, 5, 6, 7, 8, 10, 11]
+    assert engine.open_boxes(sheet, 11) == 5
+    assert engine.discard_options([3, 7, 7]) == [
+        {"value": 3, "count": 1},
+        {"value": 7, "count": 1},
+        {"value": 7, "count": 2},
+    ]
+    # every choice among a row's most sets: a kind taken fewer times, or not at all
+    choices = engine.cross_choices({"value": 11, "sets": [[11], [11], [1, 10]], "room": 3})
+    assert choices == [[[11]], [[11], [11]], [[1, 10]], [[1, 10], [11]], [[1, 10], [11], [11]]]
+    state = engine.new_game({"players": 2}, 4)
+    seat = state["turn"]
+    view = engine.view(state, seat)
+    assert engine.first_draw_piles(view) == list(engine.PILE_NAMES)
+    assert engine.first_draw_piles(engine.view(state, 1 - seat)) == []  # not its turn
+    assert engine.first_draw_piles(engine.view(state, None)) == []  # a spectator
+    assert engine.second_draw_piles(state, seat, "left") == list(engine.PILE_NAMES)
+    assert engine.second_draw_piles(state, 1 - seat, "left") == []
+
+
+def test_the_bots_use_only_the_engines_public_names():
+    import ast
+    from pathlib import Path
+
+    from games.triggs import bots
+
+    tree = ast.parse(Path(bots.__file__).read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("games"):
+            assert node.module == "games.triggs.engine", node.module
+            assert all(alias.name in engine.__all__ for alias in node.names)
+        if isinstance(node, ast.Attribute) and getattr(node.value, "id", "") == "engine":
+            assert not node.attr.startswith("_"), node.attr

@@ -1,11 +1,11 @@
-"""The strong computer player (games/bots/triggs.py `strong`) and the LEVELS table."""
+"""The strong computer player (games/triggs/bots.py `strong`) and the LEVELS table."""
 
 import copy
 import random
 
 import pytest
 
-from games.bots.triggs import LEVELS, greedy, strong
+from games.triggs.bots import LEVELS, greedy, strong
 from games.triggs.engine import apply, legal_actions, new_game, view
 
 from .test_triggs_positions import nearly_full, position, row_sheet

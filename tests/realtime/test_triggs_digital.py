@@ -9,9 +9,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import consumers, services
-from games.bots.triggs import greedy
 from games.models import Action, Table
 from games.triggs import engine
+from games.triggs.bots import greedy
 from tests.realtime.conftest import flash_of, version_of
 from tests.tables import config, start_with_seed
 

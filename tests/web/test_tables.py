@@ -285,8 +285,12 @@ def test_every_refusal_code_has_a_translated_sentence():
         codes = set()
         for mode in game.modes:
             codes |= set(game.engine(mode).IllegalAction.CODES)
-        web_file = Path(game.web.__class__.__module__.replace(".", "/") + ".py")
-        codes |= set(re.findall(r'Refused\("([a-z_]+)"', (root.parent / web_file).read_text()))
+        # the adapter's module, or every module of its package
+        web = root.parent / game.web.__class__.__module__.replace(".", "/")
+        for path in (
+            [web.with_suffix(".py")] if web.with_suffix(".py").exists() else web.glob("*.py")
+        ):
+            codes |= set(re.findall(r'Refused\("([a-z_]+)"', path.read_text()))
         assert not sorted(codes - shared - set(game.web.refusals)), game.slug
 
 
@@ -374,81 +378,99 @@ def test_shared_regions_carry_each_phones_own_csrf_token(table_with_two, monkeyp
     assert not Seat.objects.get(table=table, index=1).taken
 
 
-def test_sheets_are_drawn_once_per_language_and_content_and_escape_names():
-    from games.triggs import web as render
+def test_sheet_rows_and_other_players_sheets_escape_names_in_each_language():
+    from django.template.loader import render_to_string
 
-    render.play_row.cache_clear()
-    rows = [render.play_row(lang, 9, 1, "cross") for lang in ("es", "es", "fr")]
-    assert rows[0] is rows[1]  # the same row in the same language: drawn once
-    assert render.play_row.cache_info().hits == 1
-    assert "Tachar" in rows[0] and "Cocher" in rows[2]
+    from games.triggs.web import screens
+
+    def row(lang, value, done, mode):
+        sheet = [0] * 12
+        sheet[value - 1] = done
+        data = screens.play_rows(sheet, cross=mode == "cross")[value - 1]
+        with translation.override(lang):
+            return render_to_string("games/triggs/_play_row.html", {"row": data})
+
+    rows = [row(lang, 9, 1, "cross") for lang in ("es", "fr")]
+    assert "Tachar" in rows[0] and "Cocher" in rows[1]
     # one box is crossed: the three open ones are buttons crossing 1, 2 or 3 boxes
     assert re.findall(r'name="box" value="9:(\d)"', rows[0]) == ["1", "2", "3"]
-    assert render.play_row("es", 9, 4, None).count("<button") == 0  # a full row
-    mini = render.mini_sheet((0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>")
-    assert "&lt;b&gt;Ana&lt;/b&gt;" in mini and "<b>" not in mini
-    with translation.override("el"):  # no words: the same drawing in every language
-        assert render.mini_sheet((0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0), "<b>Ana</b>") is mini
+    assert row("es", 9, 4, None).count("<button") == 0  # a full row
+    assert 'class="spacer span-1"' in rows[0] and "style=" not in rows[0]  # no inline style
+    # another player, with their small sheet
+    view = {"sheets": [[0] * 12, [0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0]], "hand_sizes": [3, 5]}
+    other = screens.others(view, {1: "<b>Ana</b>"}, lambda seat: seat == 1)[1]
+
+    def other_html(lang, other):
+        with translation.override(lang):
+            return render_to_string("games/triggs/_other.html", {"other": other, "total_boxes": 42})
+
+    spanish = other_html("es", other)
+    assert 'id="other-1"' in spanish and "<b>" not in spanish
+    assert 'aria-label="&lt;b&gt;Ana&lt;/b&gt;"' in spanish
+    mini = spanish[spanish.index('<table class="mini-sheet"') :]
     assert mini.count("✕") == 2 and "2/4" in mini  # row 9: two crossed of four
     assert mini.count("<tr") == 12 and mini.count("<td>") == 24  # end tags left out
-    # another player, with their small sheet: once per language and what it shows
-    render.other_sheet.cache_clear()
-    crossed = (0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0)
-    spanish = render.other_sheet("es", 1, "<b>Ana</b>", crossed, 5, True)
-    assert render.other_sheet("es", 1, "<b>Ana</b>", crossed, 5, True) is spanish
-    assert render.other_sheet.cache_info().hits == 1
-    assert 'id="other-1"' in spanish and "<b>" not in spanish and mini in spanish
     assert "5 cartas en la mano" in spanish and "su turno" in spanish and "2/42" in spanish
-    french = render.other_sheet("fr", 1, "<b>Ana</b>", crossed, 1, False)
+    french = other_html("fr", {**other, "hand_size": 1, "turn": False})
     assert "1 carte en main" in french and "their-turn" not in french
 
 
-def test_piles_are_drawn_once_per_content_with_their_buttons():
-    from games.triggs import web as render
+def pile_html(**pile):
+    from django.template.loader import render_to_string
 
-    render.pile_slot.cache_clear()
-    left = render.pile_slot("left", "Izquierdo", 7, 21, True, True)
-    assert render.pile_slot("left", "Izquierdo", 7, 21, True, True) is left
-    assert render.pile_slot.cache_info().hits == 1
+    defaults = {"face_up": True, "drawable": False, "second": False, "uncovered": False}
+    pile = {**defaults, "discard": pile["name"] == "discard", **pile}
+    return render_to_string("games/triggs/_pile.html", {"pile": pile})
+
+
+def test_piles_show_their_top_count_and_buttons():
+    left = pile_html(name="left", label="Izquierdo", top=7, count=21, drawable=True)
     # a pile to draw the first card from: a button of the draw form, its top card shown
     assert re.search(r'<button name="first" value="left"[^>]*class="t-pile pickable"', left)
     assert 'data-pile-top="7">7<' in left and "Izquierdo · " in left and ">21<" in left
     # the second card: the pile the first came from shows what it uncovered
-    taken = render.pile_slot("left", "Izquierdo", 3, 20, True, True, True, True)
+    taken = pile_html(
+        name="left", label="Izquierdo", top=3, count=20, drawable=True, second=True, uncovered=True
+    )
     assert (
         '<button name="second"' in taken
         and 'class="pile-face uncovered" data-pile-top="3"' in taken
     )
-    stock = render.pile_slot("stock", "Central", None, 44, False, False)
+    stock = pile_html(name="stock", label="Central", top=None, count=44, face_up=False)
     assert "<button" not in stock and "face-down" in stock and "pile-face back" in stock
-    discard = render.pile_slot("discard", "Descarte", None, 0)
+    discard = pile_html(name="discard", label="Descarte", top=None, count=0)
     assert "discard-pile" in discard and "pile-face empty" in discard and "<button" not in discard
 
 
-def test_a_hand_and_the_proposals_are_drawn_once_per_content():
-    from games.triggs import web as render
+def test_a_hand_and_the_proposals():
+    from django.template.loader import render_to_string
 
-    render.hand_cards.cache_clear()
-    playing = render.hand_cards((3, 7, 7), True)
-    assert render.hand_cards((3, 7, 7), True) is playing  # in any language: no words
-    assert render.hand_cards.cache_info().hits == 1
+    from games.triggs.web import screens
+
+    playing = render_to_string(
+        "games/triggs/_hand_cards.html", {"hand": [3, 7, 7], "playing": True}
+    )
     assert re.findall(r'<input type="checkbox" name="card" value="(\d+)">', playing) == [
         "3",
         "7",
         "7",
     ]
-    seen = render.hand_cards((3, 7, 7), False)
+    seen = render_to_string("games/triggs/_hand_cards.html", {"hand": [3, 7, 7], "playing": False})
     assert "checkbox" not in seen and seen.count('class="hand-card" data-card="7"') == 2
-    assert render.hand_cards((), True) == ""
-    # the rows still open, to cross with ticked cards
     assert (
-        render.row_options((2, 11)) == '<option value="2">2</option><option value="11">11</option>'
+        render_to_string("games/triggs/_hand_cards.html", {"hand": [], "playing": True}).strip()
+        == ""
     )
     # a row's proposals: one button per number of sets, the one filling the row starred
-    render.cross_row.cache_clear()
-    spanish = render.cross_row("es", 11, ((11,), (11,), (1, 10)), 3)
-    assert render.cross_row("es", 11, ((11,), (11,), (1, 10)), 3) is spanish
-    assert render.cross_row.cache_info().hits == 1
+    option = {"value": 11, "sets": [[11], [11], [1, 10]], "room": 3}
+
+    def proposals(lang, option):
+        with translation.override(lang):
+            return render_to_string(
+                "games/triggs/_cross_row.html", {"row": screens.cross_row(option)}
+            )
+
+    spanish = proposals("es", option)
     assert re.findall(r'name="box" value="([^"]+)"', spanish) == [
         "11:11",
         "11:11|11",
@@ -458,7 +480,7 @@ def test_a_hand_and_the_proposals_are_drawn_once_per_content():
         spanish.count(' class="fills"') == 1
         and 'aria-label="Tachar 11 ×3: 11 · 11 · 1+10 ★"' in spanish
     )
-    french = render.cross_row("fr", 11, ((11,), (11,), (1, 10)), 4)
+    french = proposals("fr", {**option, "room": 4})
     assert "Cocher 11 ×1\xa0: 11" in french and "fills" not in french
 
 

@@ -205,7 +205,7 @@ def test_crossing_with_ticked_cards_and_the_extra_cross(two_people):
     assert table.state["sheets"][0][8] == 1 and table.state["phase"] == "play"
     html = host.get(f"/es/t/{table.code}/").content.decode()
     with translation.override("es"):
-        line = triggs_web.describe_turns(
+        line = triggs_web.adapter.describe_turns(
             [
                 {"version": 2, "seat": 0, "action": row.action}
                 for row in Action.objects.filter(table=table, version__gt=1)
