@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "games",
+    "games.triumfdrez",
     "players",
 ]
 

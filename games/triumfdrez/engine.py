@@ -23,8 +23,20 @@ in phase "match_over" `turn` is None. Unknown `config` keys are ignored.
 
 from . import auction as auction_rules
 from . import tricks as trick_rules
-from .auction import MAX_TRICKS
-from .cards import COLOURS, DECK, FIGURE_RANK, FIGURES, NEUTRALS, SORT_KEY, deal, first_dealer
+from .auction import MAX_TRICKS, current_bid, entry_level, lowest_beating
+from .cards import (
+    COLOURS,
+    DECK,
+    FIGURE,
+    FIGURE_RANK,
+    FIGURES,
+    HAND_SIZE,
+    NEUTRALS,
+    NUMBER,
+    SORT_KEY,
+    deal,
+    first_dealer,
+)
 from .errors import CODES, IllegalAction
 from .scoring import (
     DEFAULT_TARGET,
@@ -37,26 +49,54 @@ from .scoring import (
     team_of,
     teams_for,
 )
+from .tricks import TRUMP, led_figure, playable, strength, winning_play
+
+# The ranges of the rules, for forms and computer players: a bid names from BID_MIN to
+# BID_MAX tricks (D-AUCTION); a side takes from 0 to TRICKS_MAX tricks in a hand, one per
+# card dealt to each seat (D-DEAL, D-SCORE).
+BID_MIN, BID_MAX = 1, MAX_TRICKS
+TRICKS_MAX = HAND_SIZE
+# The lowest strength (`strength`) of a trump-figure card: a card at least this strong
+# wins whatever figure was led (D-RANK).
+TRUMP_STRENGTH = TRUMP
+# D-SCORE: the declaring side made its contract of `contract` tricks by taking `won`.
+contract_made = made
 
 __all__ = [
+    "BID_MAX",
+    "BID_MIN",
     "CODES",
     "COLOURS",
+    "DECK",
     "DEFAULT_TARGET",
+    "FIGURE",
     "FIGURE_RANK",
     "FIGURES",
     "MAX_TRICKS",
     "NEUTRALS",
+    "NUMBER",
     "TARGET_MAX",
     "TARGET_MIN",
+    "TRICKS_MAX",
+    "TRUMP_STRENGTH",
     "IllegalAction",
     "apply",
+    "contract_made",
+    "current_bid",
+    "entry_level",
+    "hand_points",
     "hand_value",
     "is_over",
+    "led_figure",
     "legal_actions",
+    "lowest_beating",
     "new_game",
+    "playable",
+    "strength",
     "team_of",
     "to_act",
     "view",
+    "winning_play",
 ]
 
 _CARDS = frozenset(DECK)

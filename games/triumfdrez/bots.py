@@ -1,7 +1,9 @@
 """Reference TriumfDrez players.
 
 A bot is `(view, legal, rng) -> action`: it sees only its seat's `engine.view(state,
-seat)` and `engine.legal_actions(state)`, and draws any randomness from `rng`.
+seat)` and `engine.legal_actions(state)`, and draws any randomness from `rng`. The rules
+it plays by (a card's strength, following, who takes a trick so far, the order of bids,
+a hand's points) are the engine's own functions (games.triumfdrez.engine).
 - `random_legal`: any legal action; in the auction it passes when it may, three times
   out of four, so that auctions end and matches stay short.
 - `heuristic`: bids from an estimate of its tricks and plays to win cheaply.
@@ -13,10 +15,24 @@ seat)` and `engine.legal_actions(state)`, and draws any randomness from `rng`.
 
 import random
 
-from games.triumfdrez.auction import MAX_TRICKS, current_bid, entry_level, lowest_beating
-from games.triumfdrez.cards import DECK, FIGURE, FIGURE_RANK, FIGURES, NUMBER
-from games.triumfdrez.scoring import hand_points, team_of
-from games.triumfdrez.tricks import TRUMP, led_figure, strength
+from .engine import (
+    DECK,
+    FIGURE,
+    FIGURE_RANK,
+    FIGURES,
+    NUMBER,
+    TRICKS_MAX,
+    TRUMP_STRENGTH,
+    current_bid,
+    entry_level,
+    hand_points,
+    led_figure,
+    lowest_beating,
+    playable,
+    strength,
+    team_of,
+    winning_play,
+)
 
 # Estimated chance that a card wins a trick, by kind (see _estimate).
 _SUPER_VALUE = {5: 0.9, 4: 0.8, 3: 0.65, 2: 0.5, 1: 0.4, 0: 0.3}  # by figure rank
@@ -27,6 +43,7 @@ _PARTNER_TRICKS = 1.0  # what a partner is assumed to add at 4 players
 
 
 def _parse(card: str) -> tuple[str | None, int]:
+    """A card's figure (None: neutral) and number (its colour)."""
     return FIGURE[card], NUMBER[card]
 
 
@@ -129,29 +146,29 @@ def _lead(view: dict, cards: list[str], trump: str | None, supertrump: int | Non
     unseen = [card for card in DECK if card not in seen]
     best = max(cards, key=lambda card: _strength(card, trump, supertrump, _parse(card)[0]))
     power = _strength(best, trump, supertrump, _parse(best)[0])
-    if power >= TRUMP and all(_strength(card, trump, supertrump, None) < power for card in unseen):
+    if power >= TRUMP_STRENGTH and all(
+        _strength(card, trump, supertrump, None) < power for card in unseen
+    ):
         return best
     return min(cards, key=lambda card: _keep_value(card, trump, supertrump))
 
 
 def _follow(view: dict, cards: list[str], trump: str | None, supertrump: int | None) -> str:
+    """Let a winning partner take the trick, else win it as cheaply as it can, else
+    discard the card least worth keeping."""
     trick = view["trick"]
     led = led_figure(trick)
-    best_seat, best = trick[0]["seat"], -1
-    for play in trick:
-        value = _strength(play["card"], trump, supertrump, led)
-        if value > best:
-            best_seat, best = play["seat"], value
+    best_seat, best = winning_play(trick, trump, supertrump)
     cheapest = min(cards, key=lambda card: _keep_value(card, trump, supertrump))
     players, seat = view["players"], view["seat"]
     if players == 4 and best_seat == (seat + 2) % 4:
         return cheapest  # the partner is winning: do not overtake
     winning = [
-        card for card in cards if _strength(card, trump, supertrump, led or _parse(card)[0]) > best
+        card for card in cards if _strength(card, trump, supertrump, led or FIGURE[card]) > best
     ]
     if winning:
         return min(
-            winning, key=lambda card: _strength(card, trump, supertrump, led or _parse(card)[0])
+            winning, key=lambda card: _strength(card, trump, supertrump, led or FIGURE[card])
         )
     return cheapest
 
@@ -204,6 +221,13 @@ class _Table:
 
     __slots__ = ("strength", "keep", "masters")
 
+    # follows[led]: the int cards that follow a trick led with figure `led` (0..5), as the
+    # engine's `playable` keeps them from the whole deck (D-FOLLOW)
+    follows = tuple(
+        frozenset(_INDEX[card] for card in playable(list(DECK), [{"seat": 0, "card": f"{f}-1"}]))
+        for f in FIGURES
+    )
+
     def __init__(self, trump: str | None, supertrump: int | None):
         # strength[led][c]: led 0..5 a figure, _OWN the card's own figure (-1: cannot win),
         # the engine's D-RANK strengths (tricks.strength) of each int card
@@ -215,7 +239,7 @@ class _Table:
         # Trump-figure and super-trump cards (strong whatever was led), strongest first.
         base = [strength(card, None, trump, supertrump) for card in DECK]
         self.masters = sorted(
-            (c for c in range(_CARDS) if base[c] >= TRUMP), key=lambda c: -base[c]
+            (c for c in range(_CARDS) if base[c] >= TRUMP_STRENGTH), key=lambda c: -base[c]
         )
 
 
@@ -241,6 +265,8 @@ def _playout(hands, masters, table, players, open_seats, trick, turn, won, first
     discarding its lowest keep value.
     """
     strength = table.strength
+    follows = table.follows
+    master = TRUMP_STRENGTH
     own = strength[_OWN]
     keep = table.keep.__getitem__
     fig = _FIG
@@ -267,19 +293,19 @@ def _playout(hands, masters, table, players, open_seats, trick, turn, won, first
             for c in hand:
                 if own[c] > power:
                     card, power = c, own[c]
-            if power >= 200:
+            if power >= master:
                 for m in masters:
                     if m in hand or (open_seats and any(m in hands[s] for s in open_seats)):
                         continue
                     if own[m] > power:
                         power = 0
                     break
-            if power < 200:
+            if power < master:
                 card = min(hand, key=keep)
             led, best, best_seat = fig[card], own[card], turn
         else:
             if led >= 0:
-                cards = [c for c in hand if fig[c] == led] or hand
+                cards = [c for c in hand if c in follows[led]] or hand
                 row = strength[led]
             else:
                 cards, row = hand, own
@@ -299,7 +325,7 @@ def _playout(hands, masters, table, players, open_seats, trick, turn, won, first
             if value > best:
                 best, best_seat = value, turn
         hand.remove(card)
-        if own[card] >= 200:
+        if own[card] >= master:
             masters.remove(card)
         count += 1
         if count == players:
@@ -482,7 +508,7 @@ def _utilities(view: dict, contract: dict) -> list[float]:
     mine = team_of(teams, view["seat"])
     others = len(teams) - 1
     values = []
-    for won in range(MAX_TRICKS + 1):
+    for won in range(TRICKS_MAX + 1):
         points = hand_points(len(teams), declaring, contract["tricks"], won)
         values.append(points[mine] - (sum(points) - points[mine]) / others)
     return values
