@@ -2,6 +2,7 @@
 POSTs (no WebSocket needed), hand a seat over, and the host's powers."""
 
 import re
+import sys
 
 import pytest
 from django.test import Client
@@ -246,8 +247,11 @@ def test_every_refusal_code_has_a_translated_sentence():
         codes = set()
         for mode in game.modes:
             codes |= set(game.engine(mode).IllegalAction.CODES)
-        web_file = Path(game.web.__class__.__module__.replace(".", "/") + ".py")
-        codes |= set(re.findall(r'Refused\("([a-z_]+)"', (root.parent / web_file).read_text()))
+        # the adapter's module, or every module of its package
+        web_file = Path(sys.modules[game.web.__class__.__module__].__file__)
+        web_files = web_file.parent.glob("*.py") if web_file.name == "__init__.py" else [web_file]
+        for path in web_files:
+            codes |= set(re.findall(r'Refused\("([a-z_]+)"', path.read_text()))
         assert not sorted(codes - shared - set(game.web.refusals)), game.slug
 
 
