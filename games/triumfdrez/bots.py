@@ -417,14 +417,12 @@ class _Deals:
         tricks = [done["cards"] for done in view.get("played_tricks") or ()]
         tricks.append(view.get("trick") or [])
         for cards in tricks:
-            led = None
-            for play in cards:
-                c = _INDEX[play["card"]]
-                seen[c] = True
-                if led is None:
-                    led = _FIG[c] if _FIG[c] >= 0 else None
-                elif _FIG[c] != led:
-                    voids[play["seat"]].add(led)  # D-FOLLOW: it had no card of the led figure
+            for i, play in enumerate(cards):
+                seen[_INDEX[play["card"]]] = True
+                led = led_figure(cards[:i])
+                if led is not None and FIGURE[play["card"]] != led:
+                    # D-FOLLOW: it had no card of the led figure
+                    voids[play["seat"]].add(_FIGURE_INDEX[led])
         self.pool = [c for c in range(_CARDS) if not seen[c]]
         self.seats = [s for s in range(players) if self.hands[s] is None]
         sizes = [view["hand_sizes"][s] for s in self.seats]

@@ -30,7 +30,6 @@ from .cards import (
     FIGURE,
     FIGURE_RANK,
     FIGURES,
-    HAND_SIZE,
     NEUTRALS,
     NUMBER,
     SORT_KEY,
@@ -42,25 +41,22 @@ from .scoring import (
     DEFAULT_TARGET,
     TARGET_MAX,
     TARGET_MIN,
+    TRICKS_MAX,
+    contract_made,
     hand_points,
     hand_value,
-    made,
     match_winner,
     team_of,
     teams_for,
 )
 from .tricks import TRUMP, led_figure, playable, strength, winning_play
 
-# The ranges of the rules, for forms and computer players: a bid names from BID_MIN to
-# BID_MAX tricks (D-AUCTION); a side takes from 0 to TRICKS_MAX tricks in a hand, one per
-# card dealt to each seat (D-DEAL, D-SCORE).
+# A bid names from BID_MIN to BID_MAX tricks (D-AUCTION); a side takes from 0 to
+# TRICKS_MAX in a hand (scoring.py).
 BID_MIN, BID_MAX = 1, MAX_TRICKS
-TRICKS_MAX = HAND_SIZE
 # The lowest strength (`strength`) of a trump-figure card: a card at least this strong
 # wins whatever figure was led (D-RANK).
 TRUMP_STRENGTH = TRUMP
-# D-SCORE: the declaring side made its contract of `contract` tricks by taking `won`.
-contract_made = made
 
 __all__ = [
     "BID_MAX",
@@ -352,7 +348,7 @@ def _finish_hand(state: dict) -> dict:
         "contract": contract,
         "declaring_team": declaring,
         "tricks_taken": won,
-        "made": made(contract["tricks"], won),
+        "made": contract_made(contract["tricks"], won),
         "points": points,
         "scores": scores,
     }
