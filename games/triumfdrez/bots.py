@@ -7,8 +7,8 @@ a hand's points) are the engine's own functions (games.triumfdrez.engine).
 - `random_legal`: any legal action; in the auction it passes when it may, three times
   out of four, so that auctions end and matches stay short.
 - `heuristic`: bids from an estimate of its tricks and plays to win cheaply.
-- `strong`: determinized simulation (see `strong`); it outscores heuristic by about 11
-  points a hand at 4 players and 13 at 2 (`python bench/bots_triumfdrez.py`).
+- `strong`: determinized simulation (see `strong`); how far it outscores heuristic:
+  `python bench/bots_triumfdrez.py` (figures in bench/RESULTS.md).
 
 `LEVELS` maps the level names the tables store to the bots.
 """

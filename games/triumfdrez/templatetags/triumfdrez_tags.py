@@ -1,4 +1,4 @@
-"""TriumfDrez's drawings for the rules pages (D-DECK): a card, the whole deck, the
+"""TriumfDrez's template tags for the rules pages (D-DECK): a card, the whole deck, the
 colours. Every card shows its figure symbol, number and colour name, never colour alone."""
 
 from django import template
