@@ -1,6 +1,7 @@
 """The rules engines and computer players are pure Python: importing them in a
 fresh interpreter never imports Django. A game's web adapter (web.py, beside its
-engines) is the one module of its package that speaks to Django."""
+engines, or a web/ package) and its app config (apps.py) are what of its package speaks to
+Django."""
 
 import subprocess
 import sys
@@ -16,7 +17,7 @@ def modules():
     yield "games.engine_errors"
     for folder in PURE:
         for path in sorted((ROOT / folder).glob("*.py")):
-            if path.name != "web.py":
+            if path.name not in ("web.py", "apps.py"):
                 yield ".".join(path.relative_to(ROOT).with_suffix("").parts)
 
 

@@ -169,7 +169,8 @@ def rendered(template, lang="es", **context):
     from django.utils import translation
 
     with translation.override(lang):
-        return render_to_string(f"games/triumfdrez/{template}", context)
+        html = render_to_string(f"games/triumfdrez/{template}", context)
+    return re.sub(r"\s+>", ">", html)  # a tag's end on a line of its own
 
 
 def card_of(card_id, lang):
