@@ -72,9 +72,11 @@ def test_the_declarers_and_the_tricks_pad_are_rendered_from_plain_data():
         "games/triumfdrez/_auction.html",
         {"auction": [{"name": "<b>Ana</b>", "words": "5 bazas", "passed": False}]},
     )
-    assert "<li><strong>&lt;b&gt;Ana&lt;/b&gt;</strong>: 5 bazas</li>" in escaped
+    assert "<li><strong>&lt;b&gt;Ana&lt;/b&gt;</strong>: 5 bazas</li>" in re.sub(
+        r"\s+>", ">", escaped
+    )
     passed = render_to_string(
         "games/triumfdrez/_auction.html",
         {"auction": [{"name": "Boris", "words": "Paso", "passed": True}]},
     )
-    assert '<li class="pass"><strong>Boris</strong>: Paso</li>' in passed
+    assert '<li class="pass"><strong>Boris</strong>: Paso</li>' in re.sub(r"\s+>", ">", passed)
