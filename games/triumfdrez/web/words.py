@@ -5,6 +5,9 @@ colour name, never colour alone), bids and the log's lines.
 Each function translates into the active language and returns plain str: the regions'
 context is digested after every change, and a lazy translation is slow to digest."""
 
+import functools
+
+from django.utils import translation
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -96,17 +99,35 @@ def figure_of(card_id: str) -> str:
 
 def card(card_id: str) -> dict:
     """What a card's template (games/triumfdrez/_card.html) shows: its symbol, figure,
-    number and colour name."""
+    number and colour name, and `label`, all of it in words for screen readers."""
+    return _card(translation.get_language(), card_id)
+
+
+@functools.lru_cache(maxsize=8 * 64)
+def _card(lang: str, card_id: str) -> dict:
+    """Cached per language: a screen shows dozens of cards, each the same every time
+    (callers must not change the dict)."""
     figure, number = figure_of(card_id), NUMBER[card_id]
     neutral = figure == "neutral"
+    figure_name = str(FIGURE_NAMES[figure])
+    colour_name = None if neutral else str(COLOUR_NAMES[number])
+    if neutral:
+        label = gettext("%(figure)s card") % {"figure": figure_name}
+    else:
+        label = gettext("%(figure)s %(number)s (%(colour)s)") % {
+            "figure": figure_name,
+            "number": number,
+            "colour": colour_name,
+        }
     return {
         "id": card_id,
         "figure": figure,
         "number": number,
         "neutral": neutral,
         "symbol": FIGURE_SYMBOLS[figure],
-        "figure_name": str(FIGURE_NAMES[figure]),
-        "colour_name": None if neutral else str(COLOUR_NAMES[number]),
+        "figure_name": figure_name,
+        "colour_name": colour_name,
+        "label": label,
     }
 
 
@@ -125,13 +146,25 @@ def card_words(card_id: str) -> str:
 
 def bid_words(bid: dict) -> str:
     """A bid in words: tricks, trump, super-trump, and "open" if it is."""
-    tricks, trump, supertrump = bid["tricks"], bid.get("trump"), bid.get("supertrump")
+    return _bid_words(
+        translation.get_language(),
+        bid["tricks"],
+        bid.get("trump"),
+        bid.get("supertrump"),
+        bool(bid.get("open")),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _bid_words(lang: str, tricks: int, trump, supertrump, open_: bool) -> str:
+    """Cached per language: every board translates its auction after every move, and a
+    plural (ngettext) is slow to look up."""
     parts = [
         ngettext("%(n)s trick", "%(n)s tricks", tricks) % {"n": tricks},
         f"{FIGURE_SYMBOLS[trump]} {FIGURE_NAMES[trump]}" if trump else gettext("no trump"),
         f"{supertrump} {COLOUR_NAMES[supertrump]}" if supertrump else gettext("no super-trump"),
     ]
-    if bid.get("open"):
+    if open_:
         parts.append(gettext("open"))
     return " · ".join(parts)
 
