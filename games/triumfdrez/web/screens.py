@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from games import labels
 from games.adapter import ranking
 from games.triumfdrez import companion, engine
-from games.triumfdrez.engine import FIGURES, TRICKS_MAX, contract_made, team_of
+from games.triumfdrez.engine import BID_MIN, FIGURES, TRICKS_MAX, contract_made, team_of
 from games.triumfdrez.web import words
 from games.triumfdrez.web.stats import side_names
 
@@ -81,7 +81,7 @@ def companion_board(state: dict, names: dict) -> dict:
         "winner_names": winner_names(view, names),
         "ranking": final_ranking(view, names),
         # A bid of as many tricks can still beat the current one (open, fewer trumps).
-        "bid": words.bid_choices(1, (view.get("current_bid") or {}).get("tricks", 1)),
+        "bid": words.bid_choices(BID_MIN, (view.get("current_bid") or {}).get("tricks", BID_MIN)),
         "declarers": tuple(sorted(names.items())),
         # every entry can be taken back until the hand is confirmed, a contract entered
         # directly too (the engine's legal actions say what can)
@@ -130,7 +130,7 @@ def digital_board(state: dict, names: dict) -> dict:
     result = view.get("last_result")
     return {
         "can_pass": top is not None,
-        "bid": words.bid_choices(top["tricks"] if top else 1, None),
+        "bid": words.bid_choices(top["tricks"] if top else BID_MIN, None),
         "too_low": str(words.REFUSALS["bid_too_low"]),
         "auction": words.auction(view, names),
         "contract_words": words.bid_words(contract) if contract else None,
