@@ -24,8 +24,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.triumfdrez import heuristic, strong  # noqa: E402
 from games.triumfdrez import engine  # noqa: E402
+from games.triumfdrez.bots import heuristic, strong  # noqa: E402
 from games.triumfdrez.scoring import team_of  # noqa: E402
 
 HANDS = 300

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "axes",
     "games",
     "games.triggs",
+    "games.triumfdrez",
     "players",
 ]
 

@@ -26,8 +26,15 @@ import pickle
 
 from . import auction as auction_rules
 from . import errors
-from .cards import FIGURES, HAND_SIZE, first_dealer
-from .scoring import DEFAULT_TARGET, hand_points, match_winner, team_of, teams_for
+from .cards import FIGURES, first_dealer
+from .scoring import (
+    DEFAULT_TARGET,
+    TRICKS_MAX,
+    hand_points,
+    match_winner,
+    team_of,
+    teams_for,
+)
 
 __all__ = [
     "CODES",
@@ -142,7 +149,7 @@ def legal_actions(state: dict, seat: int | None = None) -> list[dict]:
             actions.append({"type": "pass"})
         actions += auction_rules.bids_above(top)
     elif phase == "tricks":
-        actions = [{"type": "result", "tricks": n} for n in range(HAND_SIZE + 1)]
+        actions = [{"type": "result", "tricks": n} for n in range(TRICKS_MAX + 1)]
     return actions + undo_actions(state)
 
 
@@ -186,7 +193,7 @@ def apply(state: dict, seat: int, action: dict) -> dict:
         _check_seat(state, action["seat"])
     if kind == "result":
         won = action["tricks"]
-        if not _is_int(won) or not 0 <= won <= HAND_SIZE:
+        if not _is_int(won) or not 0 <= won <= TRICKS_MAX:
             raise IllegalAction("bad_result")
     if kind == "undo_hand":
         return _undo_hand(state)
@@ -339,8 +346,8 @@ def _undo_hand(state: dict) -> dict:
 
 
 def _copied(data):
-    """A deep copy of plain data (a state is JSON): a pickle's round trip, four times as
-    fast as copy.deepcopy (a view is drawn for every phone after every move)."""
+    """A deep copy of plain data (a state is JSON): a pickle's round trip, faster than
+    copy.deepcopy (a view is rendered for every phone after every move)."""
     return pickle.loads(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
 
 

@@ -23,40 +23,76 @@ in phase "match_over" `turn` is None. Unknown `config` keys are ignored.
 
 from . import auction as auction_rules
 from . import tricks as trick_rules
-from .auction import MAX_TRICKS
-from .cards import COLOURS, DECK, FIGURE_RANK, FIGURES, NEUTRALS, SORT_KEY, deal, first_dealer
+from .auction import MAX_TRICKS, current_bid, entry_level, lowest_beating
+from .cards import (
+    COLOURS,
+    DECK,
+    FIGURE,
+    FIGURE_RANK,
+    FIGURES,
+    NEUTRALS,
+    NUMBER,
+    SORT_KEY,
+    deal,
+    first_dealer,
+)
 from .errors import CODES, IllegalAction
 from .scoring import (
     DEFAULT_TARGET,
     TARGET_MAX,
     TARGET_MIN,
+    TRICKS_MAX,
+    contract_made,
     hand_points,
     hand_value,
-    made,
     match_winner,
     team_of,
     teams_for,
 )
+from .tricks import TRUMP, led_figure, playable, strength, winning_play
+
+# A bid names from BID_MIN to BID_MAX tricks (D-AUCTION); a side takes from 0 to
+# TRICKS_MAX in a hand (scoring.py).
+BID_MIN, BID_MAX = 1, MAX_TRICKS
+# The lowest strength (`strength`) of a trump-figure card: a card at least this strong
+# wins whatever figure was led (D-RANK).
+TRUMP_STRENGTH = TRUMP
 
 __all__ = [
+    "BID_MAX",
+    "BID_MIN",
     "CODES",
     "COLOURS",
+    "DECK",
     "DEFAULT_TARGET",
+    "FIGURE",
     "FIGURE_RANK",
     "FIGURES",
     "MAX_TRICKS",
     "NEUTRALS",
+    "NUMBER",
     "TARGET_MAX",
     "TARGET_MIN",
+    "TRICKS_MAX",
+    "TRUMP_STRENGTH",
     "IllegalAction",
     "apply",
+    "contract_made",
+    "current_bid",
+    "entry_level",
+    "hand_points",
     "hand_value",
     "is_over",
+    "led_figure",
     "legal_actions",
+    "lowest_beating",
     "new_game",
+    "playable",
+    "strength",
     "team_of",
     "to_act",
     "view",
+    "winning_play",
 ]
 
 _CARDS = frozenset(DECK)
@@ -312,7 +348,7 @@ def _finish_hand(state: dict) -> dict:
         "contract": contract,
         "declaring_team": declaring,
         "tricks_taken": won,
-        "made": made(contract["tricks"], won),
+        "made": contract_made(contract["tricks"], won),
         "points": points,
         "scores": scores,
     }

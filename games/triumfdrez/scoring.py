@@ -4,6 +4,12 @@ Pure functions shared with the companion (score-sheet) mode, and the match targe
 constants (defined here once; engine.py exports them).
 """
 
+from .cards import HAND_SIZE
+
+# D-SCORE: a side takes from 0 to TRICKS_MAX tricks in a hand, one per card dealt to
+# each seat (D-DEAL).
+TRICKS_MAX = HAND_SIZE
+
 # D-MATCH: the target when the table sets none, and the targets a table offers. The
 # engine itself accepts any whole-number target of at least 1.
 DEFAULT_TARGET = 50
@@ -29,7 +35,7 @@ def hand_value(contract: int, won: int) -> int:
     return contract + 2 * abs(won - contract)
 
 
-def made(contract: int, won: int) -> bool:
+def contract_made(contract: int, won: int) -> bool:
     """D-SCORE: the declaring side made its contract (it won at least the tricks bid)."""
     return won >= contract
 
@@ -38,7 +44,7 @@ def hand_points(team_count: int, declaring_team: int, contract: int, won: int) -
     """Points per team for one hand, each `hand_value`: made, the declaring team scores;
     failed, every other team scores."""
     value = hand_value(contract, won)
-    if made(contract, won):
+    if contract_made(contract, won):
         points = [0] * team_count
         points[declaring_team] = value
         return points

@@ -34,9 +34,10 @@ def strength(card: str, led: str | None, trump: str | None, supertrump: int | No
     return -1
 
 
-def winner(trick: list[dict], trump: str | None, supertrump: int | None) -> int:
-    """The seat winning a complete trick: the strongest card; a trick of only neutral
-    cards goes to its leader (D-RANK, D-NEUTRAL)."""
+def winning_play(trick: list[dict], trump: str | None, supertrump: int | None) -> tuple[int, int]:
+    """The seat taking `trick` so far (complete or not) and its card's `strength`: the
+    strongest card; while only neutral cards were played, the leader, at -1 (D-RANK,
+    D-NEUTRAL)."""
     led = led_figure(trick)
     best_seat = trick[0]["seat"]
     best = -1
@@ -45,7 +46,12 @@ def winner(trick: list[dict], trump: str | None, supertrump: int | None) -> int:
         if value > best:
             best = value
             best_seat = play["seat"]
-    return best_seat
+    return best_seat, best
+
+
+def winner(trick: list[dict], trump: str | None, supertrump: int | None) -> int:
+    """The seat winning a complete trick (`winning_play`)."""
+    return winning_play(trick, trump, supertrump)[0]
 
 
 def win_reason(

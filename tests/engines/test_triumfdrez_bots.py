@@ -4,8 +4,7 @@ import random
 
 import pytest
 
-from games.bots import triumfdrez as bots
-from games.triumfdrez import engine
+from games.triumfdrez import bots, engine
 
 from .test_triumfdrez_support import PASS, WEAK, auction_state, bid, play, play_position
 

@@ -1,4 +1,4 @@
-"""The strong bot's fast integer simulator (games.bots.triumfdrez._playout) against the
+"""The strong bot's fast integer simulator (games.triumfdrez.bots._playout) against the
 engine: over many seeded hands, every card it plays must be legal in engine.apply
 (D-FOLLOW, D-NEUTRAL) and it must give every trick to the seat the engine gives it to
 (D-RANK), so that its tricks won per seat match the engine's."""
@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from games.bots import triumfdrez as bots
-from games.triumfdrez import engine, tricks
+from games.triumfdrez import bots, engine, tricks
 from games.triumfdrez.cards import DECK, FIGURE, FIGURES
 
 HANDS = 240

@@ -7,8 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.bots import triumfdrez as bots
-from games.triumfdrez import engine, tricks
+from games.triumfdrez import bots, engine, tricks
 from games.triumfdrez.cards import DECK
 
 from .test_triumfdrez_support import redeal_unseen

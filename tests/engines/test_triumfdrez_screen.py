@@ -73,8 +73,7 @@ def test_the_last_trick_and_the_hands_result_are_explained_in_the_view():
 
 
 def test_the_rules_constants_are_exported_by_the_engine_and_used_by_the_bots():
-    from games.bots import triumfdrez as bots
-    from games.triumfdrez import cards, scoring
+    from games.triumfdrez import bots, cards, scoring
 
     assert engine.FIGURES == ("joker", "queen", "rook", "bishop", "knight", "pawn")
     assert engine.FIGURE_RANK["joker"] == 5 and engine.FIGURE_RANK["pawn"] == 0

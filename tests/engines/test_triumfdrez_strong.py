@@ -11,8 +11,7 @@ import time
 
 import pytest
 
-from games.bots import triumfdrez as bots
-from games.triumfdrez import engine
+from games.triumfdrez import bots, engine
 from games.triumfdrez.cards import DECK
 
 from .test_triumfdrez_support import (

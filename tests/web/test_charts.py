@@ -10,11 +10,11 @@ from django.utils import translation
 
 from games import charts, labels, services
 from games.adapter import GameWeb
-from games.bots import triumfdrez as triumfdrez_bots
 from games.models import Table
 from games.registry import get_game
 from games.templatetags.babel_tags import as_list
 from games.triggs import bots as triggs_bots
+from games.triumfdrez import bots as triumfdrez_bots
 from tests.tables import config, start_with_seed
 
 pytestmark = pytest.mark.django_db

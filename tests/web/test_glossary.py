@@ -10,7 +10,15 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
-GAMES = ROOT / "templates" / "games"
+
+
+def game_templates(game: str) -> Path:
+    """A game's template folder: in its own app (games/<game>/templates/games/<game>), or
+    the site's templates/games/<game>."""
+    own = ROOT / "games" / game / "templates" / "games" / game
+    return own if own.is_dir() else ROOT / "templates" / "games" / game
+
+
 LINE = re.compile(r"^- (es|el|ru|fr) · `(.+?)` · (.+)$")
 
 
@@ -53,7 +61,8 @@ def test_the_glossary_quotes_only_what_the_books_and_pages_say():
             text = (SEEDS / BOOKS[game, lang]).read_text(encoding="utf-8").replace("**", "")
         else:
             text = " ".join(
-                page_text(GAMES / game / part / f"{lang}.html") for part in ("rules", "rulings")
+                page_text(game_templates(game) / part / f"{lang}.html")
+                for part in ("rules", "rulings")
             )
         if quote not in " ".join(text.split()):
             missing.append((game, lang, kind, quote))
@@ -89,9 +98,9 @@ def own_pages(lang):
     """The rules pages the site writes in its own words: every clarifications page, and
     the TriumfDrez rules outside Spanish (the only TriumfDrez book is the Spanish one);
     the Triggs rules pages and the Spanish TriumfDrez page mirror the printed books."""
-    pages = [GAMES / game / "rulings" / f"{lang}.html" for game in ("triggs", "triumfdrez")]
+    pages = [game_templates(game) / "rulings" / f"{lang}.html" for game in ("triggs", "triumfdrez")]
     if lang != "es":
-        pages.append(GAMES / "triumfdrez" / "rules" / f"{lang}.html")
+        pages.append(game_templates("triumfdrez") / "rules" / f"{lang}.html")
     return pages
 
 
@@ -132,7 +141,7 @@ def test_spanish_says_partida_only_for_a_triumfdrez_hand():
         if re.search(r"\bpartidas?\b", form, re.IGNORECASE)
     ]
     assert wrong == []
-    triggs = page_text(GAMES / "triggs" / "rulings" / "es.html")
+    triggs = page_text(game_templates("triggs") / "rulings" / "es.html")
     assert re.findall(r"\bpartidas?\b", triggs, re.IGNORECASE) == []
 
 
@@ -155,7 +164,8 @@ def test_the_french_rules_pages_keep_their_punctuation_on_the_line_of_its_word()
     """The same no-break space on the French rules and clarifications pages, where a plain
     one before « : » or inside « » can break a line: «Précision du site : …»."""
     loose = []
-    for path in sorted(GAMES.glob("*/rul*/fr.html")):
+    pages = [game_templates(game).glob("rul*/fr.html") for game in ("triggs", "triumfdrez")]
+    for path in sorted(path for found in pages for path in found):
         html = re.sub(r"{%.*?%}|<[^>]+>", " ", path.read_text(encoding="utf-8"))
         text = re.sub(r"[ \t\n]+", " ", html)  # the no-break spaces stay
         loose += [

@@ -6,36 +6,16 @@ adapter (games.adapter.GameWeb) instead, so that adding a game touches only its 
 package, its templates and static files, one registry entry and the catalogues.
 
 A file found here either moves what it names into the game's package or asks the
-registry. TEMPORARY lists the files still being moved, each with who moves it: remove an
-entry when its file is clean (the test fails on an entry that no longer names a game).
+registry.
 """
 
 import ast
 import re
 from pathlib import Path
 
-import pytest
-
 from games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-
-# Files that still name a game while their owners move it into the game's package:
-# path → who removes the entry. Keep this empty once issue 35 is done.
-TEMPORARY = {
-    # the rules pages' tags, split into each game's package by the game helpers
-    "games/templatetags/rules_tags.py": "the Triggs and TriumfDrez helpers (split)",
-}
-# Single lines still naming a game in a file otherwise checked: path → (a part of the
-# line, who removes the entry).
-TEMPORARY_LINES = {
-    # the CSP's comment on the hashes of the rules' play rows (`--span: N`), which the
-    # Triggs helper removes with the hashes
-    "companion/settings.py": (
-        "games/triggs/_play_row.html",
-        "the Triggs helper (removes the play rows' CSP hashes)",
-    ),
-}
 
 
 def game_words() -> list[str]:
@@ -109,10 +89,6 @@ def findings(path: Path) -> list[str]:
     allowed = set()
     if path == ROOT / "companion/settings.py":
         allowed = settings_apps_lines(text)
-    where = str(path.relative_to(ROOT))
-    if where in TEMPORARY_LINES:
-        part = TEMPORARY_LINES[where][0]
-        allowed |= {n for n, line in enumerate(text.splitlines(), start=1) if part in line}
     names = [re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.I) for word in game_words()]
     phases = sorted(game_phases() - COMMON_WORDS)
     quoted = [re.compile(rf"""["']{re.escape(phase)}["']""") for phase in phases]
@@ -146,30 +122,10 @@ def test_no_shared_file_names_a_game():
     )
     named = {}
     for path in files:
-        where = str(path.relative_to(ROOT))
-        if where in TEMPORARY:
-            continue
         found = findings(path)
         if found:
-            named[where] = found
+            named[str(path.relative_to(ROOT))] = found
     assert named == {}, "shared files that name a game (ask the registry or the adapter)"
-
-
-@pytest.mark.parametrize("where", sorted(TEMPORARY))
-def test_each_temporary_exclusion_is_still_needed(where):
-    """An excluded file that names no game any more comes off the list (TEMPORARY)."""
-    path = ROOT / where
-    if not path.exists():
-        pytest.fail(f"{where} is gone: remove it from TEMPORARY")
-    if not findings(path) and "Mode.DIGITAL" not in path.read_text():
-        pytest.fail(f"{where} names no game now: remove it from TEMPORARY ({TEMPORARY[where]})")
-
-
-@pytest.mark.parametrize("where", sorted(TEMPORARY_LINES))
-def test_each_temporary_line_is_still_there(where):
-    part, owner = TEMPORARY_LINES[where]
-    if part not in (ROOT / where).read_text():
-        pytest.fail(f"{where} no longer says {part!r}: remove it from TEMPORARY_LINES ({owner})")
 
 
 def test_no_shared_python_module_asks_the_mode_enum_for_hidden_hands():
@@ -178,7 +134,7 @@ def test_no_shared_python_module_asks_the_mode_enum_for_hidden_hands():
     asking = []
     for path in shared_files():
         where = str(path.relative_to(ROOT))
-        checked = path.suffix == ".py" and where not in TEMPORARY and where != "games/models.py"
+        checked = path.suffix == ".py" and where != "games/models.py"
         if checked and re.search(r"Mode\.(DIGITAL|COMPANION)\b", path.read_text()):
             asking.append(where)
     assert asking == []

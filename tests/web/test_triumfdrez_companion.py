@@ -51,29 +51,32 @@ def test_the_declaring_side_is_named_in_words_not_only_a_star():
     assert "★" in row[:400] and "le camp déclarant" in row[:400]
 
 
-def test_the_declarers_and_the_tricks_pad_are_written_once():
-    from games.triumfdrez import web
+def test_the_declarers_and_the_tricks_pad_are_rendered_from_plain_data():
+    from django.template.loader import render_to_string
 
-    web.seat_options.cache_clear()
-    options = web.seat_options(((0, "<b>Ana</b>"), (1, "Boris")))
-    assert web.seat_options(((0, "<b>Ana</b>"), (1, "Boris"))) is options
-    assert options == (
-        '<option value="0">&lt;b&gt;Ana&lt;/b&gt;</option><option value="1">Boris</option>'
-    )
-    assert type(options) is str  # plain data for the region's digest
-    assert re.findall(r'<button name="tricks" value="(\d+)">\1</button>', web.TRICKS_PAD) == [
-        str(n) for n in range(14)
+    from games.triumfdrez.engine import TRICKS_MAX
+
+    code, ana = table_of_two()
+    html = ana.get(f"/fr/t/{code}/").content.decode()
+    declarers = html[html.index('<select name="declarer">') :]
+    assert re.findall(r'<option value="(\d)">', declarers[: declarers.index("</select>")]) == [
+        "0",
+        "1",
     ]
-
-
-def test_an_auction_line_is_written_once_per_content():
-    from games.triumfdrez import web
-
-    web.auction_line.cache_clear()
-    bid = web.auction_line("<b>Ana</b>", "5 bazas · ♞ Caballo", False)
-    assert web.auction_line("<b>Ana</b>", "5 bazas · ♞ Caballo", False) is bid
-    assert bid == "<li><strong>&lt;b&gt;Ana&lt;/b&gt;</strong>: 5 bazas · ♞ Caballo</li>"
-    assert web.auction_line("Boris", "Paso", True) == (
-        '<li class="pass"><strong>Boris</strong>: Paso</li>'
+    move(ana, code, kind="contract", declarer="1", tricks="8", trump="queen", supertrump="2")
+    html = ana.get(f"/fr/t/{code}/").content.decode()
+    assert re.findall(r'<button name="tricks" value="(\d+)">\1</button>', html) == [
+        str(n) for n in range(TRICKS_MAX + 1)
+    ]
+    escaped = render_to_string(
+        "games/triumfdrez/_auction.html",
+        {"auction": [{"name": "<b>Ana</b>", "words": "5 bazas", "passed": False}]},
     )
-    assert type(bid) is str  # plain data for the region's digest
+    assert "<li><strong>&lt;b&gt;Ana&lt;/b&gt;</strong>: 5 bazas</li>" in re.sub(
+        r"\s+>", ">", escaped
+    )
+    passed = render_to_string(
+        "games/triumfdrez/_auction.html",
+        {"auction": [{"name": "Boris", "words": "Paso", "passed": True}]},
+    )
+    assert '<li class="pass"><strong>Boris</strong>: Paso</li>' in re.sub(r"\s+>", ">", passed)

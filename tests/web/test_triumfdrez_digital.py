@@ -164,66 +164,96 @@ def test_a_spectator_sees_no_hand(people_and_bots):
     assert not phones.seats_for_tokens(table, [])
 
 
-def test_a_seats_place_in_the_trick_is_drawn_once_per_content():
-    from games.triumfdrez import web
+def rendered(template, lang="es", **context):
+    from django.template.loader import render_to_string
+    from django.utils import translation
 
-    web.trick_slot.cache_clear()
-    card = web.card_html("es", "knight-9")
-    slot = web.trick_slot(1, "<b>Ana</b>", True, card)
-    assert web.trick_slot(1, "<b>Ana</b>", True, card) is slot
-    assert web.trick_slot.cache_info().hits == 1
-    assert 'id="slot-1" class="slot their-turn"' in slot and card in slot
+    with translation.override(lang):
+        html = render_to_string(f"games/triumfdrez/{template}", context)
+    return re.sub(r"\s+>", ">", html)  # a tag's end on a line of its own
+
+
+def card_of(card_id, lang):
+    from django.utils import translation
+
+    from games.triumfdrez.web import words
+
+    with translation.override(lang):
+        return words.card(card_id)
+
+
+def test_a_seats_place_in_the_trick_is_rendered_from_plain_data():
+    card = card_of("knight-9", "es")
+    slot = rendered(
+        "_trick_slot.html", slot={"seat": 1, "name": "<b>Ana</b>", "turn": True, "card": card}
+    )
+    assert 'id="slot-1" class="slot their-turn"' in slot
+    assert rendered("_card.html", card=card).strip() in slot
     assert "&lt;b&gt;Ana&lt;/b&gt;" in slot and "<b>Ana" not in slot
-    empty = web.trick_slot(0, "Boris", False, "")
+    empty = rendered(
+        "_trick_slot.html", slot={"seat": 0, "name": "Boris", "turn": False, "card": None}
+    )
     assert 'id="slot-0" class="slot"' in empty and 'class="d-card empty"' in empty
 
 
-def test_a_card_of_ones_hand_is_drawn_once_per_language_and_content():
-    from games.triumfdrez import web
-
-    web.hand_card.cache_clear()
-    playable = web.hand_card("fr", "knight-9", True, None)
-    assert web.hand_card("fr", "knight-9", True, None) is playable
-    assert web.hand_card.cache_info().hits == 1
-    assert playable == (
-        '<button name="card" value="knight-9" class="card-button" data-card="knight-9">'
-        + web.card_html("fr", "knight-9")
-        + "</button>"
+def test_a_card_of_ones_hand_is_a_button_that_plays_it_or_says_why_not():
+    card = card_of("knight-9", "fr")
+    drawing = rendered("_card.html", "fr", card=card).strip()
+    playable = rendered(
+        "_hand_card.html", "fr", entry={"card": card, "legal": True, "reason": None}
     )
-    refused = web.hand_card("fr", "knight-9", False, "must_follow")
+    assert (
+        '<button name="card" value="knight-9" class="card-button" data-card="knight-9">' in playable
+    )
+    assert drawing in playable
+    refused = rendered(
+        "_hand_card.html", "fr", entry={"card": card, "legal": False, "reason": "must_follow"}
+    )
     assert 'type="button" class="card-button unplayable" aria-disabled="true"' in refused
     assert 'data-reason="must_follow"' in refused and 'name="card"' not in refused
-    assert web.card_html("fr", "knight-9") in refused
-    assert "data-reason" not in web.hand_card("fr", "knight-9", False, None)
+    assert drawing in refused
+    silent = rendered("_hand_card.html", "fr", entry={"card": card, "legal": False, "reason": None})
+    assert "data-reason" not in silent
     # the card's words in the hand's language
-    assert web.card_html("ru", "knight-9") in web.hand_card("ru", "knight-9", True, None)
+    russian = card_of("knight-9", "ru")
+    assert rendered("_card.html", "ru", card=russian).strip() in rendered(
+        "_hand_card.html", "ru", entry={"card": russian, "legal": True, "reason": None}
+    )
 
 
-def test_the_last_trick_is_drawn_once_per_language_and_trick():
-    from games.triumfdrez import web
-
-    web.last_trick_html.cache_clear()
-    plays = (("<b>Ana</b>", "knight-9"), ("Boris", "pawn-2"))
-    last = web.last_trick_html("ru", "trick-1-3", "Boris", "козырь", plays)
-    assert web.last_trick_html("ru", "trick-1-3", "Boris", "козырь", plays) is last
-    assert web.last_trick_html.cache_info().hits == 1
+def test_the_last_trick_says_who_won_it_and_why():
+    plays = [
+        {"name": "<b>Ana</b>", "card": card_of("knight-9", "ru")},
+        {"name": "Boris", "card": card_of("pawn-2", "ru")},
+    ]
+    last = rendered(
+        "_last_trick.html",
+        "ru",
+        last={"moment": "trick-1-3", "winner": "Boris", "reason": "козырь", "plays": plays},
+    ).strip()
     assert 'id="last-trick" data-moment="trick-1-3"' in last
-    assert "Boris взял(а) последнюю взятку" in last and "козырь." in last
+    assert "<strong data-headline>Boris взял(а) последнюю взятку</strong>" in last
+    assert "козырь." in last
     assert "&lt;b&gt;Ana&lt;/b&gt;" in last and "<b>Ana" not in last
-    assert web.card_html("ru", "knight-9") in last and web.card_html("ru", "pawn-2") in last
+    for play in plays:
+        assert rendered("_card.html", "ru", card=play["card"]).strip() in last
     assert last.startswith("<!--part-->") and last.endswith("<!--/part-->")
 
 
-def test_another_player_is_worded_once_per_language_and_content():
-    from games.triumfdrez import web
-
-    web.other_player.cache_clear()
-    spanish = web.other_player("es", 2, "<b>Ana</b>", 5, True, True)
-    assert web.other_player("es", 2, "<b>Ana</b>", 5, True, True) is spanish
+def test_another_player_is_translated():
+    other = {"seat": 2, "name": "<b>Ana</b>", "cards": 5, "dealer": True, "turn": True}
+    spanish = rendered("_other_player.html", "es", other=other).strip()
     assert spanish == (
         '<li id="player-2" class="their-turn">&lt;b&gt;Ana&lt;/b&gt; · 5 cartas · reparte · su turno</li>'
     )
-    russian = [web.other_player("ru", 1, "Ana", n, False, False) for n in (1, 2, 5, 21)]
+    russian = [
+        rendered(
+            "_other_player.html",
+            "ru",
+            other={"seat": 1, "name": "Ana", "cards": n, "dealer": False, "turn": False},
+        ).strip()
+        for n in (1, 2, 5, 21)
+    ]
     assert [li.split(" · ")[1] for li in russian] == [
         "1 карта</li>",
         "2 карты</li>",

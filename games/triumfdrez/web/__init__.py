@@ -1,0 +1,192 @@
+"""TriumfDrez on the web: the adapter the shared layer asks (games.adapter).
+
+Its jobs live in modules of their own: `parse` (a phone's fields → an action), `words`
+(refusals, rule names, the cards' and bids' words, the log), `screens` (the contexts of
+both modes' screens, plain data for the templates) and `stats` (a player's statistics,
+the standings, the progress chart). The HTML is in the templates
+(games/triumfdrez/templates/games/triumfdrez/)."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from games import labels
+from games.adapter import GameWeb
+from games.forms import first_seat, first_seat_error, first_seat_field
+from games.triumfdrez import bots, companion, engine
+from games.triumfdrez.web import parse, screens, stats, words
+
+
+class TriumfDrezWeb(GameWeb):
+    slug = "triumfdrez"
+    stylesheet = "css/triumfdrez.css"
+    rules_stylesheet = "css/triumfdrez-rules.css"
+    script = "js/triumfdrez.js"
+    # the regions a finished game's replay shows for every seat at once (a hand record)
+    record_regions = {"digital": ("hand",)}
+    # a player's statistics count matches to the target, each of many hands
+    played_words = _("Matches played")
+    won_words = _("Matches won")
+    # (region, pane, the context paths its template reads)
+    regions = {
+        "digital": (
+            (
+                "status",
+                "play",
+                (
+                    "view.hand_no",
+                    "view.phase",
+                    "view.target",
+                    "board.dealer_name",
+                    "board.turn_name",
+                    "board.winner_names",
+                    "board.ranking",
+                    "board.contract_words",
+                    "board.declarer_name",
+                    "panel.my_turn",
+                    "table.code",
+                    "host",
+                    "seated",
+                ),
+            ),
+            ("trick", "play", ("view.phase", "board.trick_seats", "board.led", "board.last_trick")),
+            (
+                "auction",
+                "play",
+                ("view.phase", "board.auction", "panel.bidding", "panel.lowest_beating"),
+            ),
+            (
+                "result",
+                "play",
+                ("view.phase", "view.hand_no", "board.explained", "seated"),
+            ),
+            ("hand", "play", ("panel.hand", "panel.reasons")),
+            (
+                "bid",
+                "play",
+                ("view.phase", "panel.bidding", "board.too_low", "board.bid", "board.can_pass"),
+            ),
+            ("open", "play", ("panel.open_hands",)),
+            ("scores", "players", ("board.sides", "panel.my_side")),
+            ("others", "players", ("board.others",)),
+        ),
+        "companion": (
+            (
+                "status",
+                "play",
+                (
+                    "view.hand_no",
+                    "view.phase",
+                    "view.target",
+                    "board.dealer_name",
+                    "board.turn_name",
+                    "board.winner_names",
+                    "board.ranking",
+                    "table.code",
+                    "host",
+                    "seated",
+                ),
+            ),
+            ("scores", "play", ("board.sides", "view.declaring_team")),
+            ("auction", "play", ("board.auction", "board.turn_name", "view.phase", "seated")),
+            (
+                "entry",
+                "play",
+                (
+                    "seated",
+                    "view.phase",
+                    "board.bid",
+                    "board.declarers",
+                    "board.declarer_name",
+                    "board.contract_words",
+                    "board.declaring_names",
+                    "board.tricks_pad",
+                    "board.can_undo_bid",
+                    "board.undo_contract",
+                    "board.can_undo_hand",
+                ),
+            ),
+            ("history", "players", ("board.history", "board.sides")),
+        ),
+    }
+    refusals = words.REFUSALS
+    rule_names = words.RULE_NAMES
+    bot_levels = {
+        "heuristic": (bots.heuristic, pgettext_lazy("computer player level", "steady")),
+        "strong": (bots.strong, pgettext_lazy("computer player level", "strong")),
+        "random": (bots.random_legal, pgettext_lazy("computer player level", "random")),
+    }
+    phrases = {
+        "what_a_contract": pgettext_lazy("phrase", "What a contract!"),
+        "nice_trick": pgettext_lazy("phrase", "Nice trick!"),
+        "partner": pgettext_lazy("phrase", "Well played, partner!"),
+        "bold_bid": pgettext_lazy("phrase", "Bold bid!"),
+        "trump_me": pgettext_lazy("phrase", "Trump it!"),
+        "next_hand": pgettext_lazy("phrase", "We'll get it next hand."),
+    }
+
+    def parse(self, mode: str, fields) -> dict:
+        return parse.parse(mode, fields)
+
+    def options(self) -> dict:
+        return {
+            "target": forms.IntegerField(
+                label=_("Points to win the match"),
+                min_value=engine.TARGET_MIN,
+                max_value=engine.TARGET_MAX,
+                initial=engine.DEFAULT_TARGET,
+                error_messages={
+                    key: labels.REFUSALS["bad_target"]
+                    for key in ("required", "invalid", "min_value", "max_value")
+                },
+            ),
+            "first": first_seat_field(
+                _("Companion mode: who deals first"),
+                _(
+                    "The player after the dealer bids first and play goes on in seat order: "
+                    "sit around the table in seat order, to the right."
+                ),
+            ),
+        }
+
+    def option_errors(self, mode: str, players: int, cleaned: dict) -> dict:
+        return first_seat_error(cleaned, "first", players) if mode == "companion" else {}
+
+    def config(self, mode: str, players: int, cleaned: dict) -> dict:
+        config = {"players": players, "target": cleaned["target"]}
+        first = first_seat(cleaned, "first", players)
+        if mode == "companion" and first is not None:  # else the deal's seed draws the dealer
+            config["dealer"] = first
+        return config
+
+    def board(self, mode, state, names) -> dict:
+        if mode == "companion":
+            return screens.companion_board(state, names)
+        return screens.digital_board(state, names)
+
+    def panel(self, mode, state, seat, names, pending) -> dict:
+        if mode == "companion":  # the tracker is the same for every seat: the board
+            return {"view": companion.view(state, seat)}
+        return screens.digital_panel(state, seat, names, self)
+
+    def ranking(self, mode, state, names) -> list[dict]:
+        rules = companion if mode == "companion" else engine
+        return screens.final_ranking(rules.view(state, None), names)
+
+    def standings(self, mode, state) -> list[tuple[tuple[int, ...], int]]:
+        return stats.standings(mode, state)
+
+    def facts(self, mode, state, seat, steps) -> dict[str, int]:
+        return stats.facts(mode, state, seat)
+
+    def fact_lines(self, mode, facts) -> list[tuple[str, str]]:
+        return stats.fact_lines(facts)
+
+    def tally(self, mode, state, names) -> stats.Tally:
+        return stats.tally(mode, state, names)
+
+    def describe(self, mode: str, action: dict, name: str | None) -> str:
+        return words.describe(mode, action, name)
+
+
+adapter = TriumfDrezWeb()

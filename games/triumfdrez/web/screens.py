@@ -1,0 +1,227 @@
+"""The contexts of TriumfDrez's screens, plain data for the templates
+(games/triumfdrez/_companion.html, _digital.html), built from `view(state, seat)` and
+the engine's pure functions only (D-AUCTION, D-PLAY, D-OPEN, D-SCORE): the playable
+cards and why another is not, the lowest bids that beat the current one, why the last
+trick was won and what a hand was worth all come from the engine.
+
+`board`s are what every seat sees alike (a spectator too), worked out once per change
+and language; `digital_panel` is one seat's own part."""
+
+import json
+
+from django.utils.translation import ngettext
+
+from games import labels
+from games.adapter import ranking
+from games.triumfdrez import companion, engine
+from games.triumfdrez.engine import BID_MIN, FIGURES, TRICKS_MAX, contract_made, team_of
+from games.triumfdrez.web import words
+from games.triumfdrez.web.stats import side_names
+
+
+def final_ranking(view: dict, names: dict) -> list[dict]:
+    """Once the match is won (D-MATCH): the sides, best score first; else []."""
+    if view.get("winner") is None:
+        return []
+    return ranking(
+        [
+            {
+                "name": " + ".join(side_names(names, members)),
+                "score": view["scores"][i],
+                "words": ngettext("%(n)s point", "%(n)s points", view["scores"][i])
+                % {"n": view["scores"][i]},
+            }
+            for i, members in enumerate(view["teams"])
+        ]
+    )
+
+
+def winner_names(view: dict, names: dict) -> list[str]:
+    winner = view.get("winner")
+    return side_names(names, view["teams"][winner]) if winner is not None else []
+
+
+def companion_board(state: dict, names: dict) -> dict:
+    """The tracker, the same for every seat: the auction in words, the sides with their
+    players, the hands played (D-AUCTION, D-SCORE)."""
+    view = companion.view(state, None)
+    teams = view["teams"]
+    contract = view.get("contract")
+    declaring = view.get("declaring_team")
+    # the undo actions alone: not a list of every bid that beats the current one
+    undoable = [action["type"] for action in companion.undo_actions(state)]
+    history = [
+        {
+            "hand_no": hand["hand_no"],
+            "dealer": names.get(hand["dealer"], ""),
+            "declarer": names.get(hand["contract"]["seat"], ""),
+            "contract": words.bid_words(hand["contract"]),
+            "tricks_won": hand["tricks_won"],
+            "made": contract_made(hand["contract"]["tricks"], hand["tricks_won"]),
+            # per side: what the hand brought, and the running total after it
+            "results": [
+                {"gain": gain, "total": total}
+                for gain, total in zip(hand["points"], hand["scores"], strict=True)
+            ],
+        }
+        for hand in view["history"]
+    ]
+    return {
+        "sides": [
+            {"index": i, "names": side_names(names, members), "score": view["scores"][i]}
+            for i, members in enumerate(teams)
+        ],
+        "dealer_name": names.get(view["dealer"]),
+        "turn_name": names.get(view["turn"]),
+        "auction": words.auction(view, names),
+        "contract_words": words.bid_words(contract) if contract else None,
+        "declarer_name": names.get(contract["seat"]) if contract else None,
+        "declaring_names": side_names(names, teams[declaring]) if declaring is not None else [],
+        "history": history,
+        "winner_names": winner_names(view, names),
+        "ranking": final_ranking(view, names),
+        # A bid of as many tricks can still beat the current one (open, fewer trumps).
+        "bid": words.bid_choices(BID_MIN, (view.get("current_bid") or {}).get("tricks", BID_MIN)),
+        "declarers": tuple(sorted(names.items())),
+        # every entry can be taken back until the hand is confirmed, a contract entered
+        # directly too (the engine's legal actions say what can)
+        "can_undo_bid": "undo_bid" in undoable,
+        "undo_contract": view["phase"] == "tricks" and not view["auction"],
+        "can_undo_hand": "undo_hand" in undoable,
+        # the declaring side's tricks: 0 to every trick of the hand
+        "tricks_pad": tuple(range(TRICKS_MAX + 1)),
+    }
+
+
+def _explained(result: dict, names: dict, teams) -> dict:
+    """The hand just scored, in numbers for its sentence (D-SCORE)."""
+    contract = result["contract"]
+    won, bid = result["tricks_taken"], contract["tricks"]
+    return {
+        "declarer": names.get(contract["seat"], ""),
+        "contract": words.bid_words(contract),
+        "bid": bid,
+        "won": won,
+        "made": result["made"],
+        "difference": abs(won - bid),
+        "points": result["value"],
+        "sides": [
+            {"names": side_names(names, teams[i]), "points": p}
+            for i, p in enumerate(result["points"])
+        ],
+    }
+
+
+def digital_board(state: dict, names: dict) -> dict:
+    """What every seat sees alike at a digital table (a spectator too): the auction, the
+    contract, the trick by seat, the last trick and why it was won, the sides' tricks and
+    scores, the other players, the hand's result and the match's."""
+    view = engine.view(state, None)
+    contract = view.get("contract")
+    to_act = engine.to_act(state)
+    # one seat to act: the auction or the play; several: the hand is over and anyone
+    # deals the next; none: the match is over
+    one_to_act = to_act[0] if len(to_act) == 1 else None
+    teams = view["teams"]
+    declaring = team_of(teams, contract["seat"]) if contract else None
+    top = view.get("current_bid")
+    played = {p["seat"]: p["card"] for p in view["trick"]}
+    last = view.get("last_trick")
+    result = view.get("last_result")
+    return {
+        "can_pass": top is not None,
+        "bid": words.bid_choices(top["tricks"] if top else BID_MIN, None),
+        "too_low": str(words.REFUSALS["bid_too_low"]),
+        "auction": words.auction(view, names),
+        "contract_words": words.bid_words(contract) if contract else None,
+        "declarer_name": names.get(contract["seat"]) if contract else None,
+        "sides": [
+            {
+                "index": i,
+                "names": side_names(names, members),
+                "tricks": sum(view["tricks_won"][s] for s in members),
+                "score": view["scores"][i],
+                "declaring": i == declaring,
+            }
+            for i, members in enumerate(teams)
+        ],
+        # each seat's place in the trick, in seat order: the page's style lays them out
+        # from the phone's own seat round
+        "trick_seats": [
+            {
+                "seat": seat,
+                "name": names.get(seat, ""),
+                "turn": seat == one_to_act,
+                "card": words.card(played[seat]) if seat in played else None,
+            }
+            for seat in range(len(view["hand_sizes"]))
+        ],
+        "led": words.figure(words.figure_of(view["trick"][0]["card"])) if view["trick"] else None,
+        "last_trick": {
+            # what the page's script shows it by, once: the hand and the tricks played
+            "moment": f"trick-{view['hand_no']}-{sum(view['tricks_won'])}",
+            "winner": names.get(last["winner"], ""),
+            "reason": str(words.TRICK_REASONS[last["reason"]]),
+            "plays": [
+                {"name": names.get(p["seat"], ""), "card": words.card(p["card"])}
+                for p in last["cards"]
+            ],
+        }
+        if last and contract
+        else None,
+        # every seat, the same for every phone: the page's style hides the phone's own
+        "others": [
+            {
+                "seat": seat,
+                "name": names.get(seat, ""),
+                "cards": size,
+                "dealer": seat == view["dealer"],
+                "turn": seat == one_to_act,
+            }
+            for seat, size in enumerate(view["hand_sizes"])
+        ],
+        "dealer_name": names.get(view["dealer"]),
+        "turn_name": names.get(one_to_act) if one_to_act is not None else None,
+        "explained": _explained(result, names, teams) if result and one_to_act is None else None,
+        "over": engine.is_over(state),
+        "winner_names": winner_names(view, names),
+        "ranking": final_ranking(view, names),
+    }
+
+
+def digital_panel(state: dict, me: int | None, names: dict, web) -> dict:
+    """The table from one seat's view, besides the board: its own hand by figure with the
+    cards it may play now and why the others not, its side, whether it bids, and other
+    hands only where the view shows them (an open contract, D-OPEN). `web`: the adapter,
+    for the refusals' sentences."""
+    view = engine.view(state, me)
+    hand = view.get("hand") or []
+    bidding = (
+        me is not None and me in engine.to_act(state) and view.get("lowest_beating") is not None
+    )
+    legal = set(view.get("playable") or ())
+    unplayable = view.get("unplayable") or {}
+    by_figure = {figure: i for i, figure in enumerate((*FIGURES, "neutral"))}
+    return {
+        "view": view,
+        "hand": [
+            {"card": words.card(c), "legal": c in legal, "reason": unplayable.get(c)}
+            for c in sorted(hand, key=lambda c: by_figure[words.figure_of(c)])
+        ],
+        # why the unplayable cards may not be played, each sentence once (static/js/triumfdrez.js)
+        "reasons": json.dumps(
+            {code: str(labels.sentence(code, web)) for code in set(unplayable.values())},
+            ensure_ascii=False,
+            sort_keys=True,
+        ),
+        "my_turn": bidding or bool(legal),
+        "bidding": bidding,
+        # the Bid button is enabled only for bids that beat the current one (static/js/triumfdrez.js)
+        "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
+        "my_side": None if me is None else team_of(view["teams"], me),
+        "open_hands": [
+            {"seat": seat, "name": names.get(seat, ""), "cards": [words.card(c) for c in cards]}
+            for seat, cards in enumerate(view.get("open_hands") or [])
+            if cards and seat != me
+        ],
+    }
