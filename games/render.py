@@ -294,9 +294,3 @@ def fill_in(html: str, table_code: str, active, version: int, csrf_token=None, s
 @functools.lru_cache(maxsize=1024)
 def _act_url(table_code: str, lang: str) -> str:
     return reverse("table_act", kwargs={"code": table_code})
-
-
-def draw(
-    name: str, context: dict, lang=None
-) -> str:  # TEMPORARY until the games' HTML is in templates
-    return regions.render(name, context)

@@ -57,11 +57,3 @@ def game_script(game: str) -> str:
     """The game's own script for a live table (GameWeb.script), after static/js/table.js."""
     path = get_game(game).web.script
     return format_html('<script src="{}" defer></script>', static(path)) if path else ""
-
-
-@register.simple_tag
-def fragment(name: str, *given, **context):  # TEMPORARY until the games' templates include
-    from django.template.loader import render_to_string
-
-    context = {key: value for part in given for key, value in part.items()} | context
-    return mark_safe(render_to_string(name, context))
