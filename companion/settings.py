@@ -168,6 +168,16 @@ if REDIS_URL:
             "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
         }
     }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The pieces of a table's screen that many renders share (a sheet's row, a card, another
+# player), cached by Django's {% cache %} tag in each process: what they show is in their
+# key, so no process needs another's.
+CACHES["template_fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "template-fragments",
+    "OPTIONS": {"MAX_ENTRIES": 20_000},
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

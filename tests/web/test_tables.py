@@ -388,7 +388,7 @@ def test_sheet_rows_and_other_players_sheets_escape_names_in_each_language():
         sheet[value - 1] = done
         data = screens.play_rows(sheet, cross=mode == "cross")[value - 1]
         with translation.override(lang):
-            return render_to_string("games/triggs/_play_row.html", {"row": data})
+            return render_to_string("games/triggs/_play_sheet.html#rows", {"rows": [data]})
 
     rows = [row(lang, 9, 1, "cross") for lang in ("es", "fr")]
     assert "Tachar" in rows[0] and "Cocher" in rows[1]
@@ -402,7 +402,9 @@ def test_sheet_rows_and_other_players_sheets_escape_names_in_each_language():
 
     def other_html(lang, other):
         with translation.override(lang):
-            return render_to_string("games/triggs/_other.html", {"other": other, "total_boxes": 42})
+            return render_to_string(
+                "games/triggs/_others.html", {"others": [other], "total_boxes": 42}
+            )
 
     spanish = other_html("es", other)
     assert 'id="other-1"' in spanish and "<b>" not in spanish
@@ -419,8 +421,11 @@ def pile_html(**pile):
     from django.template.loader import render_to_string
 
     defaults = {"face_up": True, "drawable": False, "second": False, "uncovered": False}
-    pile = {**defaults, "discard": pile["name"] == "discard", **pile}
-    return render_to_string("games/triggs/_pile.html", {"pile": pile})
+    from games.triggs.web.screens import keyed
+
+    pile = keyed({**defaults, "discard": pile["name"] == "discard", **pile})
+    context = {"board": {"piles": [pile]}, "panel": {}}
+    return render_to_string("games/triggs/_digital.html#piles", context)
 
 
 def test_piles_show_their_top_count_and_buttons():
@@ -467,7 +472,8 @@ def test_a_hand_and_the_proposals():
     def proposals(lang, option):
         with translation.override(lang):
             return render_to_string(
-                "games/triggs/_cross_row.html", {"row": screens.cross_row(option)}
+                "games/triggs/_digital.html#crosses",
+                {"panel": {"crosses": [screens.cross_row(option)]}},
             )
 
     spanish = proposals("es", option)

@@ -28,6 +28,9 @@ def others(view: dict, names: dict, turn_of) -> list[dict]:
             "total": sum(crossed),
             "hand_size": None if sizes is None else sizes[seat],
             "turn": bool(turn_of(seat)),
+            # what the small sheet's HTML is cached by ({% cache %}: _others.html)
+            "key": f"{seat}:{names.get(seat, '')}:{sizes and sizes[seat]}:{bool(turn_of(seat))}:"
+            + ",".join(map(str, crossed)),
             "rows": [
                 sheet_row(
                     value, done, [{"crossed": i < done} for i in range(engine.ROW_SIZES[value])]
@@ -60,7 +63,9 @@ def play_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> lis
             }
             for i in range(engine.ROW_SIZES[value])
         ]
-        rows.append(sheet_row(value, done, boxes))
+        row = sheet_row(value, done, boxes)
+        row["key"] = f"{value}:{done}:{mode}"  # what its HTML is cached by (_play_sheet.html)
+        rows.append(row)
     return rows
 
 
@@ -219,33 +224,43 @@ def piles(view: dict, draw_step: dict | None = None, second=()) -> list[dict]:
             count = count - 1 if count else "—"
             top = draw_step["uncovered"] if face_up else top
         out.append(
-            {
-                "name": name,
-                "label": pile_label(name, lang),
-                "top": top,
-                "count": count,
-                "face_up": face_up,
-                "drawable": name in drawable,
-                "second": bool(taken),
-                "uncovered": name == taken and face_up,
-                "discard": False,
-            }
+            keyed(
+                {
+                    "name": name,
+                    "label": pile_label(name, lang),
+                    "top": top,
+                    "count": count,
+                    "face_up": face_up,
+                    "drawable": name in drawable,
+                    "second": bool(taken),
+                    "uncovered": name == taken and face_up,
+                    "discard": False,
+                }
+            )
         )
     discard = view["discard"]
     out.append(
-        {
-            "name": "discard",
-            "label": pile_label("discard", lang),
-            "top": discard["top"],
-            "count": discard["count"],
-            "face_up": True,
-            "drawable": False,
-            "second": False,
-            "uncovered": False,
-            "discard": True,
-        }
+        keyed(
+            {
+                "name": "discard",
+                "label": pile_label("discard", lang),
+                "top": discard["top"],
+                "count": discard["count"],
+                "face_up": True,
+                "drawable": False,
+                "second": False,
+                "uncovered": False,
+                "discard": True,
+            }
+        )
     )
     return out
+
+
+def keyed(item: dict) -> dict:
+    """`item` with the key its HTML is cached by ({% cache %} in the templates): all it holds."""
+    item["key"] = repr(tuple(item.values()))
+    return item
 
 
 def cross_row(option: dict) -> dict:
@@ -253,18 +268,20 @@ def cross_row(option: dict) -> dict:
     engine's most sets (`option`: one of engine.cross_options), the one that fills the
     row marked."""
     sets = option["sets"]
-    return {
-        "value": option["value"],
-        "options": [
-            {
-                "count": k,
-                "words": set_words(sets[:k]),
-                "field": sets_field(sets[:k]),
-                "fills": k == option["room"],
-            }
-            for k in range(1, len(sets) + 1)
-        ],
-    }
+    return keyed(
+        {
+            "value": option["value"],
+            "options": [
+                {
+                    "count": k,
+                    "words": set_words(sets[:k]),
+                    "field": sets_field(sets[:k]),
+                    "fills": k == option["room"],
+                }
+                for k in range(1, len(sets) + 1)
+            ],
+        }
+    )
 
 
 def ways(hand: list[int], crossable: list[dict]) -> str:
