@@ -3,6 +3,7 @@ _companion.html): the `board` every seat sees alike and each seat's `panel`, bui
 the engines' views and pure functions only (T-A, T-B, T-C, T-C-BONUS, T-OBSOLETE-*,
 T-WIN)."""
 
+import functools
 import json
 
 from django.utils import translation
@@ -31,10 +32,15 @@ def others(view: dict, names: dict, turn_of) -> list[dict]:
             # what the small sheet's HTML is cached by ({% cache %}: _others.html)
             "key": f"{seat}:{names.get(seat, '')}:{sizes and sizes[seat]}:{bool(turn_of(seat))}:"
             + ",".join(map(str, crossed)),
+            # each row: its value, "✕" per crossed box and "·" per open one, crossed/size
             "rows": [
-                sheet_row(
-                    value, done, [{"crossed": i < done} for i in range(engine.ROW_SIZES[value])]
-                )
+                {
+                    "value": value,
+                    "marks": "✕" * done + "·" * (engine.ROW_SIZES[value] - done),
+                    "crossed": done,
+                    "size": engine.ROW_SIZES[value],
+                    "full": done == engine.ROW_SIZES[value],
+                }
                 for value, done in zip(engine.VALUES, crossed, strict=True)
             ],
         }
@@ -47,11 +53,16 @@ def sheet_kind(cross: bool, extra: bool) -> str | None:
     return "cross" if cross else "extra" if extra else None
 
 
-def play_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> list[dict]:
+def play_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> tuple[dict, ...]:
     """A sheet's rows for the tappable play sheet (T-C, T-C-BONUS): with `cross`, each open
     box is a button crossing up to it (`sets`: the open boxes up to the one tapped); with
-    `extra`, the first open box of each open row is a button for an extra cross."""
-    kind = sheet_kind(cross, extra)
+    `extra`, the first open box of each open row is a button for an extra cross. Cached:
+    every phone's sheet is built after every change, and the rows are read, never changed."""
+    return _play_rows(tuple(sheet), sheet_kind(cross, extra))
+
+
+@functools.lru_cache(maxsize=4096)
+def _play_rows(sheet: tuple[int, ...], kind: str | None) -> tuple[dict, ...]:
     rows = []
     for value, done in zip(engine.VALUES, sheet, strict=True):
         mode = kind if done < engine.ROW_SIZES[value] else None
@@ -66,7 +77,7 @@ def play_rows(sheet: list[int], cross: bool = False, extra: bool = False) -> lis
         row = sheet_row(value, done, boxes)
         row["key"] = f"{value}:{done}:{mode}"  # what its HTML is cached by (_play_sheet.html)
         rows.append(row)
-    return rows
+    return tuple(rows)
 
 
 # -- companion mode --------------------------------------------------------------------------
