@@ -1,5 +1,9 @@
 """The auction (D-AUCTION): the order of bids, the legal bids and the end of the auction.
 
+The opening bid of a hand names a trump figure and a super-trump colour (ruling of
+2026-11-27: the book's first player «deberá indicar una figura … y un color … y la
+cantidad de bazas»); only a later bid may drop either to improve on it.
+
 A bid's *level* encodes the ruling on the order of bids in one small int: more tricks
 first, then open over not open, then dropping more of {trump, super-trump}. Bid A beats
 bid B exactly when level(A) > level(B); equal levels do not beat each other.
@@ -54,10 +58,29 @@ def current_bid(auction: list[dict]) -> dict | None:
     return None
 
 
+def names_both(bid: dict) -> bool:
+    """Whether a bid names a trump figure and a super-trump colour, as an opening bid must."""
+    return bid["trump"] is not None and bid["supertrump"] is not None
+
+
+OPENING_BIDS = tuple(bid for bid in BIDS if names_both(bid))
+
+
 def bids_above(top: dict | None) -> list[dict]:
-    """Fresh dicts for every bid that beats `top` (all bids when there is none)."""
-    start = 0 if top is None else BIDS_FROM[entry_level(top) + 1]
-    return list(map(dict.copy, BIDS[start:]))
+    """Fresh dicts for every bid that beats `top`; with none yet, every opening bid."""
+    if top is None:
+        return list(map(dict.copy, OPENING_BIDS))
+    return list(map(dict.copy, BIDS[BIDS_FROM[entry_level(top) + 1] :]))
+
+
+def check_beats(top: dict | None, entry: dict) -> None:
+    """Refuse a bid that does not beat `top`, or an opening bid that drops the trump
+    figure or the super-trump colour."""
+    if top is None:
+        if not names_both(entry):
+            raise IllegalAction("opening_bid_names_both")
+    elif entry_level(entry) <= entry_level(top):
+        raise IllegalAction("bid_too_low")
 
 
 def _lowest_beating(floor: int) -> tuple[int, ...]:
@@ -75,14 +98,19 @@ def _lowest_beating(floor: int) -> tuple[int, ...]:
     return tuple(lowest)
 
 
-# _LOWEST[n + 1]: lowest_beating for a top bid of level n (index 0: no bid yet)
-_LOWEST = tuple(_lowest_beating(floor) for floor in range(-1, TOP_LEVEL + 1))
+# _LOWEST[n + 1]: lowest_beating for a top bid of level n (index 0: no bid yet, when only
+# the shapes naming both a figure and a colour open)
+_LOWEST = (
+    tuple(1 if shape & 3 == 0 else MAX_TRICKS + 1 for shape in range(8)),
+    *(_lowest_beating(floor) for floor in range(0, TOP_LEVEL + 1)),
+)
 
 
 def lowest_beating(top: dict | None) -> list[int]:
     """For each shape of bid — index open*4 + (trump is None)*2 + (supertrump is None) —
     the fewest tricks (1-13) a bid of that shape needs to beat `top`; 14 when no bid of
-    that shape does; all 1 with no bid yet. A fresh list."""
+    that shape does; with no bid yet, 1 for the shapes naming both, 14 for the others. A
+    fresh list."""
     return list(_LOWEST[0 if top is None else entry_level(top) + 1])
 
 

@@ -64,6 +64,7 @@ CODES: dict[str, tuple[str, str]] = {
         "bad_supertrump",
         "must_bid",
         "bid_too_low",
+        "opening_bid_names_both",
         "bad_result",
         "no_bid_to_undo",
         "no_hand_to_undo",
@@ -224,11 +225,11 @@ def _contract(seat: int, bid: dict) -> dict:
 
 
 def _bid(state: dict, action: dict) -> dict:
-    """D-AUCTION: a bid must beat the current one in the order of bids."""
+    """D-AUCTION: a bid must beat the current one in the order of bids; the opening bid
+    names a figure and a colour."""
     top = auction_rules.current_bid(state["auction"])
     entry = _contract(state["turn"], action)
-    if top is not None and auction_rules.entry_level(entry) <= auction_rules.entry_level(top):
-        raise IllegalAction("bid_too_low")
+    auction_rules.check_beats(top, entry)
     new = dict(state)
     new["auction"] = [*state["auction"], entry]
     new["turn"] = (state["turn"] + 1) % state["players"]

@@ -270,8 +270,7 @@ def _bid(state: dict, seat: int, action: dict) -> dict:
         "supertrump": action["supertrump"],
         "open": action["open"],
     }
-    if top is not None and auction_rules.entry_level(entry) <= auction_rules.entry_level(top):
-        raise IllegalAction("bid_too_low")
+    auction_rules.check_beats(top, entry)
     new = state.copy()
     new["auction"] = [*state["auction"], entry]
     new["turn"] = (seat + 1) % state["players"]

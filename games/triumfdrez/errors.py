@@ -33,6 +33,10 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "must_bid": ("D-AUCTION", "The first bidder of a hand cannot pass and must bid."),
     "bid_too_low": ("D-AUCTION", "A bid must beat the current highest bid."),
+    "opening_bid_names_both": (
+        "D-AUCTION",
+        "The opening bid of a hand must name a trump figure and a super-trump colour.",
+    ),
     "unknown_card": ("D-DECK", "There is no such card in the deck."),
     "card_not_in_hand": ("D-PLAY", "That card is not in this player's hand."),
     "must_follow": (

@@ -7,6 +7,25 @@ from games.triumfdrez.cards import FIGURES
 
 from .test_triumfdrez_support import PASS, auction_state, bid, frozen
 
+OPENING = bid(1, "pawn", 1)  # the lowest opening bid: a figure and a colour
+
+
+@pytest.mark.parametrize(
+    "opening", [bid(5), bid(5, "queen", None), bid(5, None, 3), bid(5, None, None, open_=True)]
+)
+def test_the_opening_bid_names_a_figure_and_a_colour(opening):  # D-AUCTION ruling
+    state = auction_state(dealer=3)
+    before = frozen(state)
+    with pytest.raises(engine.IllegalAction) as error:
+        engine.apply(state, 0, opening)
+    assert error.value.code == "opening_bid_names_both" and state == before
+    legal = [action for action in engine.legal_actions(state) if action["type"] == "bid"]
+    assert legal and all(a["trump"] is not None and a["supertrump"] is not None for a in legal)
+    assert engine.apply(state, 0, bid(5, "queen", 3, open_=True))["auction"][-1]["open"]
+    # a later bid may drop either
+    state = engine.apply(state, 0, bid(5, "queen", 3))
+    assert engine.apply(state, 1, bid(5, None, None))["auction"][-1]["trump"] is None
+
 
 def test_seed_example_sequence_is_legal_and_gives_the_contract():  # D-AUCTION
     state = auction_state(players=4, dealer=3)  # seat 0 bids first
@@ -47,11 +66,12 @@ def test_seed_example_sequence_is_legal_and_gives_the_contract():  # D-AUCTION
     ],
 )
 def test_order_of_bids(higher, lower):  # D-AUCTION ruling
-    state = engine.apply(auction_state(dealer=3), 0, lower)
-    assert engine.apply(state, 1, higher)["auction"][-1]["tricks"] == higher["tricks"]
-    state = engine.apply(auction_state(dealer=3), 0, higher)
+    opened = engine.apply(auction_state(dealer=3), 0, OPENING)
+    state = engine.apply(opened, 1, lower)
+    assert engine.apply(state, 2, higher)["auction"][-1]["tricks"] == higher["tricks"]
+    state = engine.apply(opened, 1, higher)
     with pytest.raises(engine.IllegalAction) as error:
-        engine.apply(state, 1, lower)
+        engine.apply(state, 2, lower)
     assert error.value.code == "bid_too_low"
 
 
@@ -65,9 +85,9 @@ def test_order_of_bids(higher, lower):  # D-AUCTION ruling
     ],
 )
 def test_equal_bids_do_not_beat_each_other(first, second):  # D-AUCTION ruling
-    state = engine.apply(auction_state(dealer=3), 0, first)
+    state = engine.apply(engine.apply(auction_state(dealer=3), 0, OPENING), 1, first)
     with pytest.raises(engine.IllegalAction) as error:
-        engine.apply(state, 1, second)
+        engine.apply(state, 2, second)
     assert error.value.code == "bid_too_low"
 
 
@@ -119,30 +139,33 @@ def test_bids_are_taken_in_turn_order():  # D-AUCTION, D-DEAL
 
 
 def test_full_bid_list_in_order_of_bids():  # D-AUCTION
-    bids = engine.legal_actions(auction_state())
+    bids = auction.BIDS
     assert len(bids) == 13 * 7 * 10 * 2 == 1820
-    assert all(action["type"] == "bid" for action in bids)
-    levels = [auction.entry_level(action) for action in bids]
-    assert levels == sorted(levels)
-    assert bids[0] == bid(1, "joker", 1)
-    assert bids[-1] == bid(13, None, None, open_=True)
     combos = {(b["tricks"], b["trump"], b["supertrump"], b["open"]) for b in bids}
     assert len(combos) == 1820
     assert {b["trump"] for b in bids} == {*FIGURES, None}
     assert {b["supertrump"] for b in bids} == {*range(1, 10), None}
+    # the opening bids: each names a figure and a colour (D-AUCTION ruling)
+    opening = engine.legal_actions(auction_state())
+    assert len(opening) == 13 * 6 * 9 * 2 == 1404
+    assert all(action["type"] == "bid" for action in opening)
+    levels = [auction.entry_level(action) for action in opening]
+    assert levels == sorted(levels)
+    assert opening[0] == bid(1, "joker", 1)
+    assert opening[-1] == bid(13, "pawn", 9, open_=True)
 
 
 def test_legal_bids_are_exactly_those_that_beat_the_current_bid():  # D-AUCTION
-    state = engine.apply(auction_state(dealer=3), 0, bid(9, None, 7, open_=True))
+    state = engine.apply(auction_state(dealer=3), 0, bid(9, "rook", 7, open_=True))
+    state = engine.apply(state, 1, PASS)
+    state = engine.apply(state, 2, bid(9, None, 7, open_=True))
     legal = engine.legal_actions(state)
     assert legal[0] == PASS
-    assert legal[1:] == [
-        b for b in engine.legal_actions(auction_state()) if auction.entry_level(b) > 52
-    ]
+    assert legal[1:] == [b for b in auction.BIDS if auction.entry_level(b) > 52]
     assert bid(10, "knight", 5) in legal and bid(9, None, 7, open_=True) not in legal
     for action in legal[1:]:
-        engine.apply(state, 1, action)
-    assert engine.legal_actions(engine.apply(state, 1, bid(13, None, None, True))) == [PASS]
+        engine.apply(state, 3, action)
+    assert engine.legal_actions(engine.apply(state, 3, bid(13, None, None, True))) == [PASS]
 
 
 def test_legal_bids_are_fresh_dicts():  # the caller may keep or change them

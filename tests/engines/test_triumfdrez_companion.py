@@ -19,7 +19,8 @@ UNDO_BID = {"type": "undo_bid"}
 UNDO_HAND = {"type": "undo_hand"}
 
 
-def bid(tricks, trump=None, supertrump=None, open_=False):
+def bid(tricks, trump="queen", supertrump=3, open_=False):
+    """A bid; by default one naming a figure and a colour, as an opening bid must."""
     return {
         "type": "bid",
         "tricks": tricks,
@@ -144,7 +145,8 @@ def test_first_bidder_must_bid_and_equal_bids_do_not_beat():  # D-AUCTION
     state = game()
     assert illegal(state, PASS) == "must_bid"
     assert companion.legal_actions(state) == auction.bids_above(None)
-    state = run(state, bid(8, None, 3))
+    assert illegal(state, bid(8, None, 3)) == "opening_bid_names_both"  # D-AUCTION ruling
+    state = run(state, bid(7), bid(8, None, 3))
     assert illegal(state, bid(8, None, 4)) == "bid_too_low"  # equal in the order of bids
     assert illegal(state, bid(8, "queen", 3, open_=False)) == "bid_too_low"
     assert run(state, bid(8, "queen", 3, open_=True))["auction"][-1]["open"] is True
@@ -179,12 +181,12 @@ def test_entering_just_the_contract_replaces_the_auction():
 
 
 def test_legal_actions_list_pass_bids_results_and_undos():
-    state = run(game(), bid(12, None, None, open_=True))
+    state = run(game(), bid(12, open_=True), bid(12, None, None, open_=True))
     top = state["auction"][-1]
     assert companion.legal_actions(state) == [PASS, *auction.bids_above(top), UNDO_BID]
     assert len(companion.legal_actions(state)) == 2 + 2 * 7 * 10  # only 13-trick bids left
     state = run(state, PASS, PASS, PASS)
-    assert companion.legal_actions(state, 2) == [result(n) for n in range(14)] + [UNDO_BID]
+    assert companion.legal_actions(state, 3) == [result(n) for n in range(14)] + [UNDO_BID]
     state = run(state, result(12))
     assert companion.legal_actions(state)[-1] == UNDO_HAND
 
@@ -211,7 +213,7 @@ def test_undo_bid_removes_the_latest_entry_and_gives_its_turn_back():
     state = run(game(), bid(5), PASS)
     state = run(state, UNDO_BID)
     assert state["auction"] == [
-        {"seat": 0, "tricks": 5, "trump": None, "supertrump": None, "open": False}
+        {"seat": 0, "tricks": 5, "trump": "queen", "supertrump": 3, "open": False}
     ]
     assert state["turn"] == 1
     state = run(state, UNDO_BID)
@@ -338,6 +340,7 @@ ERRORS = {
     "bad_supertrump": (game(), 0, bid(3, None, 0)),
     "must_bid": (game(), 0, PASS),
     "bid_too_low": (run(game(), bid(5)), 0, bid(4)),
+    "opening_bid_names_both": (game(), 0, bid(5, None, 3)),
     "bad_result": (in_tricks(), 0, result(14)),
     "no_bid_to_undo": (game(), 0, UNDO_BID),
     "no_hand_to_undo": (game(), 0, UNDO_HAND),

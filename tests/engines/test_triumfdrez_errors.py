@@ -39,6 +39,7 @@ CASES = {
     "bad_supertrump": lambda: (auction_state(dealer=3), 0, bid(3, "pawn", 10)),
     "must_bid": lambda: (auction_state(dealer=3), 0, PASS),
     "bid_too_low": lambda: (_in_auction_after_a_bid(), 1, bid(5, "queen", 9)),
+    "opening_bid_names_both": lambda: (auction_state(dealer=3), 0, bid(5, None, 3)),
     "unknown_card": lambda: (_following_rook(), 1, play("rook-10")),
     "card_not_in_hand": lambda: (_following_rook(), 1, play("rook-1")),
     "must_follow": lambda: (_following_rook(), 1, play("joker-2")),

@@ -44,10 +44,12 @@ def test_lowest_beating_gives_the_fewest_tricks_per_shape_of_bid():
         beats = auction.level(fewest, trump, supertrump, open_) > auction.entry_level(top)
         worse = auction.level(fewest - 1, trump, supertrump, open_) > auction.entry_level(top)
         assert beats and not worse
-    assert auction.lowest_beating(None) == [1] * 8
+    # an opening bid names a figure and a colour (D-AUCTION ruling): the other shapes wait
+    assert auction.lowest_beating(None) == [1, 14, 14, 14, 1, 14, 14, 14]
     state = auction_state(players=2, dealer=1)
-    state = engine.apply(state, 0, bid(13, open_=True))
-    assert engine.view(state, 1)["lowest_beating"] == [14] * 8  # nothing beats it
+    state = engine.apply(state, 0, bid(13, "queen", 3, open_=True))
+    state = engine.apply(state, 1, bid(13, open_=True))
+    assert engine.view(state, 0)["lowest_beating"] == [14] * 8  # nothing beats it
 
 
 def test_why_a_trick_was_won():

@@ -38,7 +38,7 @@ def test_view_keys_for_a_seat_and_a_spectator():
         *("seat", "hand", "hand_sizes", "hidden_count", "open_hands"),
         *("current_bid", "lowest_beating", "playable", "unplayable"),
     }
-    assert seen["current_bid"] is None and seen["lowest_beating"] == [1] * 8
+    assert seen["current_bid"] is None and seen["lowest_beating"] == [1, 14, 14, 14, 1, 14, 14, 14]
     assert seen["playable"] == [] and seen["unplayable"] == {}  # the auction
     assert seen["seat"] == 1
     assert seen["hand"] == state["hands"][1]

@@ -52,6 +52,10 @@ REFUSALS = {
     "bad_trump": _("Choose a trump figure, or no trump."),
     "bad_supertrump": _("Choose a super-trump colour from 1 to 9, or none."),
     "must_bid": _("The first bidder cannot pass and must bid."),
+    "opening_bid_names_both": _(
+        "The opening bid names a trump figure and a super-trump colour: only a later bid "
+        "may drop them."
+    ),
     "bid_too_low": _(
         "That bid does not beat the current one: bid more tricks, or as many but open, "
         "or as many dropping more of trump and super-trump."
