@@ -147,15 +147,17 @@ def screen(
         previous = None
     earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
     shown = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang, me=active)
-    shared_memo = snap.shared.setdefault(("digests", lang), {})
+    # the digests of the shared context's paths, worked out by the first phone of the change
+    shared = snap.shared.setdefault(("digests", lang), {})
+    memo = dict(shared)
     with translation.override(lang):
         context = table_context(snap, phone_seats, active, host, notes, lang)
-        memo = {}
         for region in (*HEAD, *middle, *TAIL):
             name = region.name
-            key = regions.inputs(region, context, _Memo(memo, shared_memo))
+            key = regions.inputs(region, context, memo)
             if key is not None and name in earlier and previous.inputs.get(name) == key:
-                shown.add(name, earlier[name], region.pane, *_digest_of(previous, name))
+                digest = previous._digests.get(name), previous._parts.get(name)
+                shown.add(name, earlier[name], region.pane, *digest)
             elif key is not None and (same := regions.cached((lang, key))) is not None:
                 shown.add(name, *same[:1], region.pane, *same[1:])
             else:
@@ -165,32 +167,8 @@ def screen(
                         (lang, key), (shown.regions[-1][1], shown.digest(name), shown.parts(name))
                     )
             shown.inputs[name] = key
+    shared.update((path, d) for path, d in memo.items() if path.partition(".")[0] in SHARED)
     return shown
-
-
-class _Memo:
-    """A screen's path digests: those of the shared context in the snapshot, for every
-    phone of the change; the others the screen's own."""
-
-    __slots__ = ("own", "shared")
-
-    def __init__(self, own: dict, shared: dict):
-        self.own, self.shared = own, shared
-
-    def _of(self, path: str) -> dict:
-        return self.shared if path.partition(".")[0] in SHARED else self.own
-
-    def get(self, path, default=None):
-        return self._of(path).get(path, default)
-
-    def __setitem__(self, path, value):
-        self._of(path)[path] = value
-
-
-def _digest_of(previous: Screen, name: str) -> tuple:
-    if name in previous._digests:
-        return previous._digests[name], previous._parts[name]
-    return None, None
 
 
 @functools.lru_cache(maxsize=64)
