@@ -286,3 +286,36 @@ def test_the_lobby_seats_computer_players_on_one_line_each(asgi_server, phones, 
     assert remove.get_attribute("aria-label") == "Quitar al jugador del ordenador"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_dark_mode_follows_the_system_with_contrast_kept(browser, asgi_server, lang, screenshots):
+    """prefers-color-scheme: dark darkens the site's pages, and axe-core finds no contrast
+    (nor other serious) violation in them; a table, whose game draws its own colours,
+    stays light and readable."""
+    from tests.browser.test_accessibility import serious
+
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, color_scheme="dark", **CONTEXT
+    )
+    page = context.new_page()
+    try:
+        found = {}
+        for path in ("", "play/?game=triggs", "open/", "me/", "groups/new/"):
+            page.goto(f"{asgi_server}/{lang}/{path}")
+            background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+            assert background == "rgb(23, 23, 26)", (path, background)
+            found[path or "home"] = serious(page)
+        page.goto(f"{asgi_server}/{lang}/")
+        page.screenshot(path=str(screenshots / f"home-dark-{lang}.png"), full_page=True)
+        page.goto(f"{asgi_server}/{lang}/play/?game=triggs")
+        page.screenshot(path=str(screenshots / f"lobby-dark-{lang}.png"), full_page=True)
+        page.fill("#host-name", "Ana")
+        page.click("#create-table button[type=submit]")
+        page.wait_for_url("**/t/**")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(251, 250, 247)"  # the table: light, as its game draws it
+        found["table"] = serious(page)
+        assert {where: v for where, v in found.items() if v} == {}
+    finally:
+        context.close()
