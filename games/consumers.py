@@ -56,14 +56,18 @@ REFILL_PER_SECOND = 4.0
 # socket is closed; a valid move starts the count again.
 FLOOD_LIMIT = 30
 REFUSAL_EVERY = 1.0  # seconds: frames of abuse get one refusal rendered in that time
-# Sockets this process takes from one client address, from phones holding no seat at one
-# table (spectators), and from the phones holding one seat (the settings
-# WS_SOCKETS_PER_ADDRESS, WS_SOCKETS_PER_TABLE and WS_SOCKETS_PER_SEAT override them). A
-# seat's phones have room of their own: strangers filling a table's room for spectators
-# cannot keep its players out. More are refused at the handshake (4429, as HTTP's 429);
-# handshakes themselves are counted by the server, per address and per phone, before they
-# reach here (companion.serve).
-SOCKETS_PER_ADDRESS = 32
+# Sockets this process takes from one phone (games.ratelimit.phone_key: its CSRF cookie,
+# else its address), from one client address, from phones holding no seat at one table
+# (spectators), and from the phones holding one seat (the settings WS_SOCKETS_PER_PHONE,
+# WS_SOCKETS_PER_ADDRESS, WS_SOCKETS_PER_TABLE and WS_SOCKETS_PER_SEAT override them).
+# Every phone at a café or a club shares one public address: the address's room is an
+# envelope for a club night (20 tables of 4 phones, with tabs and reconnections to
+# spare), a phone's stops one client. A seat's phones have room of their own: strangers
+# filling a table's room for spectators cannot keep its players out. More are refused at
+# the handshake (4429, as HTTP's 429); handshakes themselves are counted by the server,
+# per address and per phone, before they reach here (companion.serve).
+SOCKETS_PER_PHONE = 16
+SOCKETS_PER_ADDRESS = 256
 SOCKETS_PER_TABLE = 64
 SOCKETS_PER_SEAT = 4
 TOO_MANY = 4429
@@ -172,8 +176,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.leave_group()
             raise
 
-    # the sockets this process holds: by client address, by table (spectators) and by
-    # (table, seat) (the phones holding it)
+    # the sockets this process holds: by phone, by client address, by table (spectators)
+    # and by (table, seat) (the phones holding it)
+    open_by_phone: Counter = Counter()
     open_by_address: Counter = Counter()
     open_by_table: Counter = Counter()
     open_by_seat: Counter = Counter()
@@ -235,7 +240,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def take_room(self, seats: list[int]) -> bool:
         """Count this socket in the room it takes (its seats', else the spectators' of its
-        table, and its address's); False if that room is full."""
+        table, its phone's and its address's); False if that room is full."""
         if seats:
             room = getattr(settings, "WS_SOCKETS_PER_SEAT", SOCKETS_PER_SEAT)
             counted = [(self.open_by_seat, (self.code, seat)) for seat in seats]
@@ -243,6 +248,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             room = getattr(settings, "WS_SOCKETS_PER_TABLE", SOCKETS_PER_TABLE)
             counted = [(self.open_by_table, self.code)]
         limits = [(counter, key, room) for counter, key in counted]
+        phone = ratelimit.phone_key(self.address, self.scope.get("cookies", {}))
+        per_phone = getattr(settings, "WS_SOCKETS_PER_PHONE", SOCKETS_PER_PHONE)
+        limits.append((self.open_by_phone, phone, per_phone))
         if self.address is not None:
             per_address = getattr(settings, "WS_SOCKETS_PER_ADDRESS", SOCKETS_PER_ADDRESS)
             limits.append((self.open_by_address, self.address, per_address))

@@ -9,7 +9,7 @@ import functools
 from django.utils import translation
 
 from games import charts, online, phrases, presence
-from games.labels import seat_name
+from games.labels import bot_level, seat_name
 from games.live import Snapshot
 from games.models import Table
 from games.regions import ACT_URL, FIELDS, POST_FIELDS
@@ -43,6 +43,7 @@ def table_context(
             "index": seat.index,
             "name": names[seat.index],
             "bot": seat.kind == seat.Kind.BOT,
+            "level": bot_level(seat, get_game(table.game)),  # a computer player's, as a badge
             "taken": seat.taken,
             "mine": seat.index in phone_seats,
             "active": seat.index == active,

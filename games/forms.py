@@ -1,6 +1,8 @@
 """The lobby's forms: creating a table (a game's own options come from its adapter) and
 taking a seat. Refusals are the table layer's translated sentences (games.labels)."""
 
+import unicodedata
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
@@ -19,17 +21,26 @@ MODE_LABELS = {
 class NameField(forms.CharField):
     def __init__(self, html_id: str, **kwargs):
         attrs = {"autocomplete": "nickname", "maxlength": NAME_MAX, "id": html_id}
-        messages = {"required": labels.REFUSALS["bad_name"]}
+        # longer than NAME_MAX: the site's own refusal, not Django's "at most … characters"
+        messages = {
+            "required": labels.REFUSALS["bad_name"],
+            "max_length": labels.REFUSALS["bad_name"],
+        }
         super().__init__(
             label=_("Your name"),
-            max_length=200,
+            max_length=NAME_MAX,
             widget=forms.TextInput(attrs),
             error_messages=messages,
             **kwargs,
         )
 
+    def to_python(self, value):
+        # counted composed (NFC), as services.clean_name counts: "é" typed as e + accent
+        # is one character
+        return unicodedata.normalize("NFC", super().to_python(value))
+
     def clean(self, value):
-        value = super().clean(value)  # at most 200 characters before they are counted
+        value = super().clean(value)  # at most NAME_MAX characters (after stripping)
         try:
             return services.clean_name(value)
         except Refused as refusal:

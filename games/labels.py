@@ -176,11 +176,19 @@ def refusal(error, game=None) -> dict:
     }
 
 
-def bot_name(index: int, level: str, game=None) -> str:
-    """'Computer 2 (strong)' for the bot on seat index 1 (`game`: the registry's Game)."""
+def bot_name(index: int, level: str = "", game=None) -> str:
+    """'Computer 2' for the bot on seat index 1: short enough for a seat's place on a
+    phone; its level is said beside it, as a badge (`bot_level`)."""
+    return _("Computer %(n)s") % {"n": index + 1}
+
+
+def bot_level(seat, game=None) -> str:
+    """A computer player's level in words ('strong'), '' for a person (`game`: the
+    registry's Game)."""
+    if seat.kind != seat.Kind.BOT:
+        return ""
     levels = game.web.bot_levels if game is not None else {}
-    label = levels[level][1] if level in levels else ""
-    return _("Computer %(n)s (%(level)s)") % {"n": index + 1, "level": label}
+    return str(levels[seat.bot_level][1]) if seat.bot_level in levels else ""
 
 
 def seat_name(seat, game=None) -> str:

@@ -4,8 +4,16 @@ a group that fail (players.views), WebSocket handshakes, table creation, sign-up
 failed sign-ins (players.throttle). A fixed-window counter in Django's cache: shared by
 every process when it is Redis (REDIS_URL), per process otherwise. settings.RATE_LIMITS
 may override each. (WebSocket handshakes are counted by the server itself, before the
-application sees them: companion.serve.)"""
+application sees them: companion.serve.)
 
+What a phone does at a table in the ordinary way (creating tables: PHONE_KINDS) is counted
+per phone instead (`phone_key`: the signed-in account, else the phone's CSRF cookie, else
+its address), within a much larger envelope for the address (ADDRESS_ENVELOPE times a
+phone's limit): every phone at a café or a club shares one public address, and one
+phone's limit for all of them refused a club night of ten tables. A client that changes
+its cookie at every request is still held by its address's envelope."""
+
+import hashlib
 import logging
 import time
 
@@ -22,7 +30,8 @@ RATE_LIMITS = {
     # lookups of a group that show nothing: an unknown code, a wrong invite link and a
     # non-member's request alike (a prober cannot tell them apart)
     "group_lookup": (10, 600),
-    "create_table": (10, 600),  # tables created
+    # tables created by one phone (the address: ADDRESS_ENVELOPE times as many)
+    "create_table": (10, 600),
     # attempts to create an account, refused ones included: without e-mail this is the
     # bound on how many usernames an address can find taken
     "sign_up": (10, 3600),
@@ -32,9 +41,47 @@ RATE_LIMITS = {
 }
 
 
+# counted per phone (`phone_key`), the address allowed ADDRESS_ENVELOPE phones' worth
+PHONE_KINDS = {"create_table"}
+ADDRESS_ENVELOPE = 6
+
+
 def _window(address: str | None, kind: str):
-    limit, seconds = {**RATE_LIMITS, **getattr(settings, "RATE_LIMITS", {})}[kind]
+    limits = {**RATE_LIMITS, **getattr(settings, "RATE_LIMITS", {})}
+    if kind.endswith("@address"):  # a phone's kind, for all the phones of one address
+        limit, seconds = limits[kind.removesuffix("@address")]
+        limit, seconds = limits.get(kind, (limit * ADDRESS_ENVELOPE, seconds))
+    else:
+        limit, seconds = limits[kind]
     return f"rate:{kind}:{address or '-'}:{int(time.time() // seconds)}", limit, seconds
+
+
+def phone_key(address: str | None, cookies, account_id=None) -> str:
+    """Who a phone is, for its limits: its signed-in account, else its CSRF cookie (every
+    page with a form gives one; only its hash is kept), else its address."""
+    if account_id is not None:
+        return f"account:{account_id}"
+    token = cookies.get(settings.CSRF_COOKIE_NAME) if cookies else None
+    if token:
+        return "phone:" + hashlib.sha256(token.encode()).hexdigest()[:32]
+    return f"address:{address or '-'}"
+
+
+def request_phone(request) -> str:
+    """`phone_key` of a request (its address: REMOTE_ADDR, which daphne --proxy-headers
+    sets from X-Forwarded-For)."""
+    user = getattr(request, "user", None)
+    account = user.pk if user is not None and user.is_authenticated else None
+    return phone_key(request.META.get("REMOTE_ADDR"), request.COOKIES, account)
+
+
+def count_phone(request, kind: str) -> bool:
+    """Counts one more `kind` (one of PHONE_KINDS) for the request's phone and, if the
+    phone is within its limit, for its address's envelope; True if either is over. A phone
+    over its own limit is refused without using up its neighbours' envelope."""
+    if count(request_phone(request), kind):
+        return True
+    return count(request.META.get("REMOTE_ADDR"), f"{kind}@address")
 
 
 def over(address: str | None, kind: str) -> bool:

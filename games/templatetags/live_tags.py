@@ -48,7 +48,7 @@ def game_stylesheet(game: str, rules: bool = False) -> str:
     web = get_game(game).web
     paths = [web.stylesheet, web.rules_stylesheet if rules else ""]
     return format_html_join(
-        "", '<link rel="stylesheet" href="{}">', ((static(p),) for p in paths if p)
+        "", '<link rel="stylesheet" href="{}" data-game-css>', ((static(p),) for p in paths if p)
     )
 
 

@@ -33,7 +33,7 @@ def play_now(request):
     form = PlayNowForm(open_tables.games(), request.POST)
     if not form.is_valid():
         return _page(request, form, status=400)
-    if ratelimit.count(request.META.get("REMOTE_ADDR"), "create_table"):
+    if ratelimit.count_phone(request, "create_table"):
         form.add_error(None, labels.REFUSALS["slow_down"])
         return _page(request, form, status=429)
     data = form.cleaned_data

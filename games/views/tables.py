@@ -168,7 +168,7 @@ def lobby(request):
     form = CreateTableForm(game, request.POST)
     if request.POST.get("game") != game.slug:
         form.add_error(None, labels.REFUSALS["bad_request"])
-    elif form.is_valid() and _count(request, "create_table"):
+    elif form.is_valid() and ratelimit.count_phone(request, "create_table"):
         form.add_error(None, labels.REFUSALS["slow_down"])
         return _lobby(request, form, status=429)
     elif form.is_valid():

@@ -11,10 +11,15 @@
   var lastVersion = null;
   var status = document.getElementById("connection");
 
-  function show(online) {
+  // The connection's state in words and a shape (CSS), never colour alone: live (●),
+  // reconnecting (◌, the page is trying again) or offline (✕: the phone has no network,
+  // or the server refused the connection and the page will not try again).
+  var STATES = ["live", "reconnecting", "offline"];
+  function show(state) {
     if (!status) return;
-    status.textContent = online ? status.dataset.online : status.dataset.offline;
-    status.classList.toggle("offline", !online);
+    STATES.forEach(function (name) { status.toggleAttribute("data-" + name, name === state); });
+    status.textContent = status.dataset[state + "Text"] || "";
+    status.classList.toggle("offline", state !== "live");
   }
 
   function currentVersion() {
@@ -168,8 +173,15 @@
     banner.textContent = text;
     banner.hidden = false;
     window.clearTimeout(bannerTimer);
-    bannerTimer = window.setTimeout(function () { banner.hidden = true; }, 2500);
+    bannerTimer = window.setTimeout(hideBanner, 2500);
   }
+  function hideBanner() {
+    window.clearTimeout(bannerTimer);
+    var banner = document.getElementById("moment");
+    if (banner) banner.hidden = true;
+  }
+  // A move sent: the banner ("your turn") has said what it had to, and goes at once.
+  document.addEventListener("submit", hideBanner, true);
   function vibrate() {
     try { return window.localStorage.getItem("vibrate") !== "off"; } catch (e) { return true; }
   }
@@ -184,12 +196,36 @@
   after.push(function () { moments(true); });
   moments(false);
 
-  // A message stays until it is dismissed, replaced, or LINGER ms have passed.
+  // A message stays until it is dismissed, replaced, or LINGER ms have passed; a refusal
+  // also goes once the state it was about has passed: when the table shows a newer version
+  // than the one shown when it came ("not your turn" after the turn came back), though not
+  // before READ ms (computer players move faster than anyone reads), and when the phone
+  // sends its next move.
   var LINGER = 8000;
+  var READ = 2000;
   var flashTimer = null;
+  var staleTimer = null;
+  var flashVersion = null; // the version shown when the message came
+  var flashAt = 0;
+  function clearFlash() {
+    window.clearTimeout(flashTimer);
+    window.clearTimeout(staleTimer);
+    flashVersion = null;
+    var flash = document.getElementById("table-flash");
+    if (flash) flash.replaceChildren();
+  }
+  function stale() {
+    var version = currentVersion();
+    if (flashVersion === null || version === null || version <= flashVersion) return;
+    if (Date.now() - flashAt >= READ) clearFlash();
+  }
   function watchFlash() {
     var flash = document.getElementById("table-flash");
     if (!flash || !flash.textContent.trim()) return;
+    flashVersion = currentVersion();
+    flashAt = Date.now();
+    window.clearTimeout(staleTimer);
+    staleTimer = window.setTimeout(stale, READ);
     window.clearTimeout(flashTimer);
     flashTimer = window.setTimeout(function () {
       var now = document.getElementById("table-flash");
@@ -204,7 +240,12 @@
   });
   after.push(function (message) {
     if (message.indexOf('id="table-flash"') >= 0) watchFlash();
+    else stale();
   });
+  // capture: before a game's own script, which may put a message of its own
+  document.addEventListener("submit", function (evt) {
+    if (evt.target.closest && evt.target.closest("#table-socket")) clearFlash();
+  }, true);
 
   // A phrase said at the table shows for a few seconds.
   var saidTimer = null;
@@ -236,7 +277,7 @@
     socket.onopen = function () {
       retries = 0;
       open = true;
-      show(true);
+      show("live");
       // Whatever happened while we were away, start from the table as it is now.
       resync();
       while (waiting.length) socket.send(waiting.shift());
@@ -245,8 +286,8 @@
     socket.onmessage = function (evt) { if (socket === raw) received(evt.data); };
     socket.onclose = function (evt) {
       if (socket !== raw) return;
-      lost();
-      if ([1006, 1011, 1012, 1013].indexOf(evt.code) < 0) return;
+      if ([1006, 1011, 1012, 1013].indexOf(evt.code) < 0) { lost("offline"); return; }
+      lost(navigator.onLine === false ? "offline" : "reconnecting");
       var delay = 1000 * Math.pow(2, Math.min(retries, 6)) * Math.random();
       retries += 1;
       window.setTimeout(function () { if (socket === raw) connect(); }, delay);
@@ -256,7 +297,7 @@
     if (raw && raw.readyState === raw.OPEN) raw.send(text);
     else waiting.push(text);
   }
-  function lost() { open = false; show(false); }
+  function lost(state) { open = false; show(state || "reconnecting"); }
 
   // What the server sends: elements with an id, each put in place of the element with
   // that id (a region, a part of one, the version shown, a message).
@@ -319,7 +360,7 @@
   // it until the beats stop) and connects again once it is back.
   window.addEventListener("offline", function () {
     if (raw && raw.readyState === raw.OPEN) raw.close(4000);
-    lost();
+    lost("offline");
   });
   window.addEventListener("online", function () {
     if (!open) connect();
@@ -388,5 +429,5 @@
   lastVersion = currentVersion();
   watchFlash();
   tick();
-  if (holder && holder.dataset.socket) connect();
+  if (holder && holder.dataset.socket) { show("reconnecting"); connect(); }
 })();

@@ -20,7 +20,9 @@ class Phone:
     sent)."""
 
     def __init__(self, code, tokens=(), origin=ORIGIN, lang="es", seat=None):
-        cookie = f"{phones.cookie_pair(code, tokens)}; csrftoken=testcsrf".encode()
+        # a CSRF cookie of its own, as every phone has (socket rooms count per phone)
+        csrf = uuid.uuid4().hex
+        cookie = f"{phones.cookie_pair(code, tokens)}; csrftoken={csrf}".encode()
         query = f"lang={lang}" + (f"&seat={seat}" if seat is not None else "")
         self.comm = WebsocketCommunicator(
             application,

@@ -8,6 +8,6 @@ from companion.settings import *  # noqa: F403
 RATE_LIMITS = {"unknown_code": (10**9, 60), "create_table": (10**9, 600)}
 # every phone of a run comes from 127.0.0.1, and the tests reconnect phones on purpose
 WS_HANDSHAKES_PER_ADDRESS = WS_HANDSHAKES_PER_PHONE = (10**6, 10**6)
-WS_SOCKETS_PER_ADDRESS = WS_SOCKETS_PER_TABLE = 10**6
+WS_SOCKETS_PER_ADDRESS = WS_SOCKETS_PER_TABLE = WS_SOCKETS_PER_PHONE = 10**6
 # who is at the table (games.presence): a note each second, stale after four
 PRESENCE_SECONDS = (1.0, 4.0)

@@ -5,6 +5,7 @@ visible is left, and refused when another seat at the table already has the name
 import unicodedata
 
 import pytest
+from django.core.validators import MaxLengthValidator
 from django.test import Client
 from django.utils import translation
 
@@ -132,3 +133,57 @@ def test_an_invisible_name_is_refused_on_the_join_page():
     with translation.override("es"):
         assert str(labels.REFUSALS["bad_name"]) in response.content.decode()
     assert not Seat.objects.get(table=table, index=1).taken
+
+
+LONG = ["x" * 25, "Ж" * 25, "y" * 201]
+
+
+@pytest.mark.parametrize("lang", ["es", "el", "ru", "fr"])
+@pytest.mark.parametrize("name", LONG)
+def test_a_long_name_gets_the_sites_own_refusal_and_changes_nothing(lang, name):
+    """Issue 39: the field said 24 characters, the server took 200 and answered a longer
+    name with Django's own "at most 200 characters". Now 25 are refused as the site says
+    it, in the page's language, on every form that asks for a name."""
+    with translation.override(lang):
+        sentence = str(labels.REFUSALS["bad_name"])
+        djangos = [
+            str(MaxLengthValidator.message % {"limit_value": limit, "show_value": len(name)})
+            for limit in (24, 200)
+        ]
+    form = {"game": "triggs", "mode": "companion", "players": "2"}
+    response = Client().post(f"/{lang}/play/", {**form, "name": name})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert sentence in html and not any(django in html for django in djangos)
+    assert Table.objects.count() == 0
+    response = Client().post(f"/{lang}/open/play/", {"game": "triggs", "name": name})
+    assert response.status_code == 400 and sentence in response.content.decode()
+    assert Table.objects.count() == 0
+    Client().post(f"/{lang}/play/", {**form, "name": "Ana"})
+    table = Table.objects.get()
+    response = Client().post(f"/{lang}/join/{table.code}/", {"seat": "1", "name": name})
+    assert response.status_code == 400 and sentence in response.content.decode()
+    assert not Seat.objects.get(table=table, index=1).taken
+    response = Client().post(f"/{lang}/groups/new/", {"name": "Jueves", "player_name": name})
+    assert sentence in response.content.decode()
+    from players.models import Group, Player
+
+    assert not Group.objects.exists() and not Player.objects.filter(name=name).exists()
+
+
+def test_the_name_fields_say_24_in_the_html():
+    for path in ("/es/play/", "/es/open/", "/es/groups/new/"):
+        html = Client().get(path).content.decode()
+        assert 'maxlength="24"' in html and 'maxlength="200"' not in html
+
+
+def test_24_characters_are_taken_by_the_form():
+    response = Client().post(
+        "/fr/play/", {"game": "triggs", "mode": "companion", "players": "2", "name": "é" * 24}
+    )
+    assert response.status_code == 302
+    assert Seat.objects.get(index=0).name == "é" * 24
+    decomposed = "e\u0300" * 24  # 48 code points, 24 characters once composed
+    table = Table.objects.get()
+    response = Client().post(f"/fr/join/{table.code}/", {"seat": "1", "name": decomposed})
+    assert response.status_code == 302
