@@ -64,8 +64,11 @@ def cards_shown(html):
 
 
 def without_action_id(html):
-    """A render without what differs per render: its action ids and the server's time."""
-    return re.sub(r'name="action_id" value="\w+"| data-now="\d+"', "", html)
+    """A render without what differs per render or per phone: its action ids, the server's
+    time and the phone's own CSRF token."""
+    return re.sub(
+        r'name="(?:action_id|csrfmiddlewaretoken)" value="\w+"| data-now="\d+"', "", html
+    )
 
 
 async def until(p, version):
