@@ -163,3 +163,42 @@ def test_bad_corrections_are_refused_in_words():
     assert "Раздача с таким номером не записана." in response.content.decode()
     response = move(phones, code, 1, "ru", **{**FIX, "won": "5"})
     assert "Это исправление ничего не меняет в раздаче." in response.content.decode()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_new_regions_render_from_what_they_declare(players):
+    """A correction waiting, a dealer set, an adjustment and a confirmed correction: every
+    region of every seat renders from its declared reads alone (tests/declared.py)."""
+    from django.utils import translation
+
+    from games.triumfdrez import companion
+    from tests.web.test_triumfdrez_regions import check, new_table
+
+    table = new_table("companion", players)
+    steps = [
+        (1, {"type": "set_dealer", "seat": 0, "at": "2026-11-27 13:00"}),
+        (0, {"type": "contract", "seat": 0, "tricks": 7, "trump": None, "supertrump": None}),
+        (0, {"type": "result", "tricks": 8}),
+        (1, {"type": "adjust", "team": 1, "points": 3, "reason": "<i>oubli</i>", "at": "x"}),
+        (1, {**FIXED, "hand_no": 1, "seat": 1, "won": 9}),
+    ]
+    seen: set = set()
+    with translation.override("el"):
+        for seat, action in steps:
+            if action["type"] == "contract":
+                action = {**action, "open": False}
+            table.state = companion.apply(table.state, seat, action)
+            check(table, seen)
+        table.state = companion.apply(table.state, 0, {"type": "confirm", "at": "y"})
+        check(table, seen)
+    assert table.state["events"][-1]["type"] == "correction"
+
+
+FIXED = {
+    "type": "correct_hand",
+    "tricks": 7,
+    "trump": "rook",
+    "supertrump": 2,
+    "open": True,
+    "at": "2026-11-27 13:02",
+}
