@@ -202,3 +202,29 @@ FIXED = {
     "open": True,
     "at": "2026-11-27 13:02",
 }
+
+
+def test_a_won_match_corrected_goes_on_with_the_next_hand():
+    phones = [Client(), Client()]
+    fields = {"game": "triumfdrez", "mode": "companion", "players": "2", "name": "Ana"}
+    code = phones[0].post("/es/play/", {**fields, "target": "10", "first": "1"})["Location"]
+    code = code.split("/")[3]
+    phones[1].post(f"/es/join/{code}/", {"seat": "1", "name": "Boris"})
+    phones[0].post(f"/es/t/{code}/start/", {"action_id": "start-0001"})
+    contract = {"declarer": "0", "tricks": "7", "trump": "", "supertrump": ""}
+    assert move(phones, code, 0, kind="contract", **contract).status_code == 302
+    assert move(phones, code, 0, kind="result", tricks="9").status_code == 302
+    table = Table.objects.get(code=code)
+    assert table.status == Table.Status.FINISHED and table.state["winner"] == 0
+    # the tricks were 7, not 9: 7 points, short of the target
+    fix = {**FIX, "hand_no": "1", "declarer": "0", "won": "7"}
+    assert move(phones, code, 1, **fix).status_code == 302
+    assert 'value="confirm"' in page(phones[0], code)
+    assert move(phones, code, 0, kind="confirm").status_code == 302
+    table = Table.objects.get(code=code)
+    assert table.status == Table.Status.PLAYING
+    assert (table.state["phase"], table.state["hand_no"], table.state["scores"]) == (
+        "auction",
+        2,
+        [7, 0],
+    )

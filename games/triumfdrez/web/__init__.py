@@ -129,7 +129,6 @@ class TriumfDrezWeb(GameWeb):
                     "board.all_bids",
                     "board.side_choices",
                     "board.can_set_dealer",
-                    "board.correction",
                     "board.reason_max",
                     "board.adjust_max",
                     "view.dealer",
