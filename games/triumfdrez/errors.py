@@ -50,6 +50,30 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "no_bid_to_undo": ("D-AUCTION", "Companion tracker: no bid or pass of this hand yet."),
     "no_hand_to_undo": ("D-SCORE", "Companion tracker: no hand has been recorded yet."),
+    "no_such_hand": ("D-SCORE", "Companion tracker: no hand of that number has been recorded."),
+    "no_change": ("D-SCORE", "Companion tracker: the correction changes nothing in that hand."),
+    "no_correction": (
+        "D-SCORE",
+        "Companion tracker: no correction is waiting, or this seat may not answer it.",
+    ),
+    "same_side": (
+        "D-PLAYERS",
+        "Companion tracker: a correction is confirmed by a player of another side than "
+        "the one who proposed it.",
+    ),
+    "bids_entered": (
+        "D-DEAL",
+        "Companion tracker: the dealer is set before the first bid of the hand.",
+    ),
+    "bad_team": ("D-PLAYERS", "Companion tracker: there is no such side."),
+    "bad_points": (
+        "D-SCORE",
+        "Companion tracker: an adjustment is a whole number of points from -1000 to 1000, not 0.",
+    ),
+    "bad_reason": (
+        "D-SCORE",
+        "Companion tracker: an adjustment gives a reason of 1 to 80 characters.",
+    ),
     "neutral_not_allowed": (
         "D-NEUTRAL",
         "A neutral card may only be led, or played by a player without a card of the led figure.",

@@ -93,6 +93,9 @@ def test_new_game_keys_and_teams():  # D-PLAYERS
         "scores": [0, 0],
         "history": [],
         "winner": None,
+        "correction": None,
+        "adjustments": [],
+        "events": [],
     }
     assert game(3, dealer=0)["teams"] == [[0], [1], [2]]
     assert game(2, dealer=0)["scores"] == [0, 0]
@@ -344,6 +347,26 @@ ERRORS = {
     "bad_result": (in_tricks(), 0, result(14)),
     "no_bid_to_undo": (game(), 0, UNDO_BID),
     "no_hand_to_undo": (game(), 0, UNDO_HAND),
+    # corrections, the dealer and adjustments (tests/engines/test_triumfdrez_corrections.py)
+    "no_such_hand": (game(), 0, {**contract(0, 7), "type": "correct_hand", "hand_no": 1, "won": 7}),
+    "no_correction": (game(), 0, {"type": "confirm"}),
+    "no_change": (
+        run(in_tricks(declarer=0, tricks=7), result(7)),
+        0,
+        {**contract(0, 7), "type": "correct_hand", "hand_no": 1, "won": 7},
+    ),
+    "same_side": (
+        run(
+            run(in_tricks(declarer=0, tricks=7), result(7)),
+            {**contract(0, 7), "type": "correct_hand", "hand_no": 1, "won": 8},
+        ),
+        2,
+        {"type": "confirm"},
+    ),
+    "bids_entered": (run(game(), bid(5)), 0, {"type": "set_dealer", "seat": 1}),
+    "bad_team": (game(), 0, {"type": "adjust", "team": 2, "points": 1, "reason": "x"}),
+    "bad_points": (game(), 0, {"type": "adjust", "team": 0, "points": 0, "reason": "x"}),
+    "bad_reason": (game(), 0, {"type": "adjust", "team": 0, "points": 1, "reason": ""}),
 }
 
 

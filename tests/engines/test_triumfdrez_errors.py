@@ -52,7 +52,19 @@ def test_every_code_is_listed_with_a_rule_and_a_description():
 
     # The full engine's codes are tested here, the companion tracker's own in its tests.
     companion_only = set(companion.CODES) - set(CASES) - {"bad_config"}
-    assert companion_only == {"bad_result", "no_bid_to_undo", "no_hand_to_undo"}
+    assert companion_only == {
+        "bad_result",
+        "no_bid_to_undo",
+        "no_hand_to_undo",
+        "no_such_hand",
+        "no_change",
+        "no_correction",
+        "same_side",
+        "bids_entered",
+        "bad_team",
+        "bad_points",
+        "bad_reason",
+    }
     assert set(CASES) | {"bad_config"} | companion_only == set(CODES)
     for code, (rule, text) in CODES.items():
         assert rule.startswith("D-") and text.endswith(".")

@@ -106,7 +106,34 @@ class TriumfDrezWeb(GameWeb):
                     "board.can_undo_hand",
                 ),
             ),
+            (
+                "pending",
+                "play",
+                (
+                    "board.correction",
+                    "panel.can_confirm",
+                    "panel.can_reject",
+                    "panel.proposed",
+                    "seated",
+                ),
+            ),
             ("history", "players", ("board.history", "board.sides")),
+            ("record", "players", ("board.record", "board.current_events", "view.hand_no")),
+            (
+                "amend",
+                "players",
+                (
+                    "seated",
+                    "board.hand_numbers",
+                    "board.declarers",
+                    "board.all_bids",
+                    "board.side_choices",
+                    "board.can_set_dealer",
+                    "board.reason_max",
+                    "board.adjust_max",
+                    "view.dealer",
+                ),
+            ),
         ),
     }
     refusals = words.REFUSALS
@@ -165,8 +192,8 @@ class TriumfDrezWeb(GameWeb):
         return screens.digital_board(state, names)
 
     def panel(self, mode, state, seat, names, pending) -> dict:
-        if mode == "companion":  # the tracker is the same for every seat: the board
-            return {"view": companion.view(state, seat)}
+        if mode == "companion":  # the tracker is the board, but for a correction's answers
+            return screens.companion_panel(state, seat)
         return screens.digital_panel(state, seat, names, self)
 
     def ranking(self, mode, state, names) -> list[dict]:

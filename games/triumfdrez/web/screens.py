@@ -67,6 +67,7 @@ def companion_board(state: dict, names: dict) -> dict:
         for hand in view["history"]
     ]
     return {
+        **amend_board(view, names),
         "sides": [
             {"index": i, "names": side_names(names, members), "score": view["scores"][i]}
             for i, members in enumerate(teams)
@@ -90,6 +91,85 @@ def companion_board(state: dict, names: dict) -> dict:
         "can_undo_hand": "undo_hand" in undoable,
         # the declaring side's tricks: 0 to every trick of the hand
         "tricks_pad": tuple(range(TRICKS_MAX + 1)),
+    }
+
+
+def amend_board(view: dict, names: dict) -> dict:
+    """The tracker's corrections, as every seat sees them: the correction waiting, what
+    the forms offer (the hands recorded, the sides, the dealers), and the history of each
+    hand with its dealer, its bids in order, its contract and tricks, its points, and
+    every correction and adjustment with who entered it and when."""
+    teams = view["teams"]
+    events = view.get("events") or []
+    pending = view.get("correction")
+    recorded = {hand["hand_no"]: hand for hand in view["history"]}
+    correction = None
+    if pending is not None:
+        before = recorded.get(pending["hand_no"])
+        correction = {
+            "by": pending["by"],
+            "by_name": names.get(pending["by"], ""),
+            "hand_no": pending["hand_no"],
+            "before": words.hand_words(before, names) if before else "",
+            "after": words.hand_words(pending, names),
+            "at": pending.get("at") or "",
+        }
+
+    def lines(hand_no):
+        return [
+            {
+                "text": words.event_line(event, names, teams),
+                "at": event.get("at") or "",
+                "confirmed_at": event.get("confirmed_at") or "",
+            }
+            for event in events
+            if event["hand_no"] == hand_no
+        ]
+
+    record = [
+        {
+            "hand_no": hand["hand_no"],
+            "dealer": names.get(hand["dealer"], ""),
+            "bids": words.auction(hand, names),
+            "contract": words.hand_words(hand, names),
+            "made": contract_made(hand["contract"]["tricks"], hand["tricks_won"]),
+            "points": [
+                {"names": side_names(names, teams[i]), "gain": gain, "total": total}
+                for i, (gain, total) in enumerate(zip(hand["points"], hand["scores"], strict=True))
+            ],
+            "events": lines(hand["hand_no"]),
+        }
+        for hand in view["history"]
+    ]
+    last = view["history"][-1]["hand_no"] if view["history"] else 0
+    # what was entered during the hand under way (a dealer set, an adjustment)
+    current = lines(view["hand_no"]) if view["hand_no"] > last else []
+    return {
+        "correction": correction,
+        "record": record,
+        "current_events": current,
+        "hand_numbers": tuple(recorded),
+        "side_choices": tuple(
+            (i, " + ".join(side_names(names, members))) for i, members in enumerate(teams)
+        ),
+        "can_set_dealer": view["phase"] == "auction" and not view["auction"],
+        "all_bids": words.bid_choices(BID_MIN, None),
+        "reason_max": companion.REASON_MAX,
+        "adjust_max": companion.MAX_ADJUSTMENT,
+    }
+
+
+def companion_panel(state: dict, me: int | None) -> dict:
+    """One seat's part of the tracker: its view, and the answers it may give to the
+    correction waiting (confirm: a player of another side; reject: them or the
+    proposer)."""
+    answers = companion.correction_answers(state, me) if me is not None else []
+    pending = state.get("correction")
+    return {
+        "view": companion.view(state, me),
+        "can_confirm": {"type": "confirm"} in answers,
+        "can_reject": {"type": "reject"} in answers,
+        "proposed": pending is not None and pending["by"] == me,
     }
 
 

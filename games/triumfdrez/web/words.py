@@ -69,6 +69,14 @@ REFUSALS = {
     "bad_result": _("Enter the tricks won by the declaring side, from 0 to 13."),
     "no_hand_to_undo": _("No hand has been recorded yet."),
     "no_bid_to_undo": _("There is no bid to take back."),
+    "no_such_hand": _("No hand of that number has been recorded."),
+    "no_change": _("That correction changes nothing in the hand."),
+    "no_correction": _("There is no correction waiting for your answer."),
+    "same_side": _("A player of another side confirms the correction."),
+    "bids_entered": _("The dealer is set before the first bid of the hand."),
+    "bad_team": _("Choose a side of this table."),
+    "bad_points": _("Adjust by a whole number of points from -1000 to 1000, not 0."),
+    "bad_reason": _("Give a reason of 1 to 80 characters."),
 }
 
 # Why the winning card of a trick won (D-RANK), by the strength it had (the engine's
@@ -230,4 +238,61 @@ def describe(mode: str, action: dict, name: str | None) -> str:
         return _("%(who)s took back the last bid.") % {"who": who}
     if kind == "undo_hand":
         return _("%(who)s took back the last hand.") % {"who": who}
+    if kind == "correct_hand":
+        return ngettext(
+            "%(who)s proposed a correction of hand %(n)s: %(bid)s, %(tricks)s trick won.",
+            "%(who)s proposed a correction of hand %(n)s: %(bid)s, %(tricks)s tricks won.",
+            action["won"],
+        ) % {"who": who, "n": action["hand_no"], "bid": bid_words(action), "tricks": action["won"]}
+    if kind == "confirm":
+        return _("%(who)s confirmed the correction.") % {"who": who}
+    if kind == "reject":
+        return _("%(who)s turned down the correction.") % {"who": who}
+    if kind == "set_dealer":
+        return _("%(who)s set who deals this hand.") % {"who": who}
+    if kind == "adjust":
+        return _("%(who)s adjusted a score by %(points)+d: %(reason)s") % {
+            "who": who,
+            "points": action["points"],
+            "reason": action["reason"],
+        }
     return _("%(who)s played.") % {"who": who}
+
+
+def tricks_words(won: int) -> str:
+    return ngettext("%(n)s trick won", "%(n)s tricks won", won) % {"n": won}
+
+
+def hand_words(hand: dict, names: dict) -> str:
+    """A hand's contract and tricks in words: 'Ana: 7 tricks · … · 8 tricks won'."""
+    declarer = names.get(hand["contract"]["seat"], "")
+    return f"{declarer}: {bid_words(hand['contract'])} · {tricks_words(hand['tricks_won'])}"
+
+
+def event_line(event: dict, names: dict, teams) -> str:
+    """A correction, an adjustment or a dealer set, for the history: what, who entered it
+    (and who confirmed a correction)."""
+    who = names.get(event["by"], "")
+    kind = event["type"]
+    if kind == "dealer":
+        return _("%(who)s set the dealer: %(dealer)s (was %(before)s).") % {
+            "who": who,
+            "dealer": names.get(event["dealer"], ""),
+            "before": names.get(event["before"], ""),
+        }
+    if kind == "adjustment":
+        return _("%(who)s adjusted %(side)s by %(points)+d: %(reason)s") % {
+            "who": who,
+            "side": " + ".join(names.get(s, "") for s in teams[event["team"]]),
+            "points": event["points"],
+            "reason": event["reason"],
+        }
+    return _(
+        "%(who)s corrected hand %(n)s, confirmed by %(confirmer)s: %(before)s → %(after)s."
+    ) % {
+        "who": who,
+        "n": event["hand_no"],
+        "confirmer": names.get(event["confirmed_by"], ""),
+        "before": hand_words(event["before"], names),
+        "after": hand_words(event["after"], names),
+    }
