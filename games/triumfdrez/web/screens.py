@@ -7,8 +7,10 @@ trick was won and what a hand was worth all come from the engine.
 `board`s are what every seat sees alike (a spectator too), worked out once per change
 and language; `digital_panel` is one seat's own part."""
 
+import functools
 import json
 
+from django.utils import translation
 from django.utils.translation import ngettext
 
 from games import labels
@@ -17,6 +19,20 @@ from games.triumfdrez import companion, engine
 from games.triumfdrez.engine import BID_MIN, FIGURES, TRICKS_MAX, contract_made, team_of
 from games.triumfdrez.web import words
 from games.triumfdrez.web.stats import side_names
+
+
+def keyed(item: dict) -> dict:
+    """`item` with the key its HTML is cached by ({% cache %} in the templates): all it
+    holds, so two items that show anything differently never share a fragment."""
+    item["key"] = repr(tuple(item.values()))
+    return item
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_entry(lang: str, card_id: str, legal: bool, reason: str | None) -> dict:
+    """A card of one's hand (the `hand` region), cached per language: the same few
+    dozen come back in every phone's update (callers must not change the dict)."""
+    return keyed({"card": words.card(card_id), "legal": legal, "reason": reason})
 
 
 def final_ranking(view: dict, names: dict) -> list[dict]:
@@ -148,36 +164,42 @@ def digital_board(state: dict, names: dict) -> dict:
         # each seat's place in the trick, in seat order: the page's style lays them out
         # from the phone's own seat round
         "trick_seats": [
-            {
-                "seat": seat,
-                "name": names.get(seat, ""),
-                "turn": seat == one_to_act,
-                "card": words.card(played[seat]) if seat in played else None,
-            }
+            keyed(
+                {
+                    "seat": seat,
+                    "name": names.get(seat, ""),
+                    "turn": seat == one_to_act,
+                    "card": words.card(played[seat]) if seat in played else None,
+                }
+            )
             for seat in range(len(view["hand_sizes"]))
         ],
         "led": words.figure(words.figure_of(view["trick"][0]["card"])) if view["trick"] else None,
-        "last_trick": {
-            # what the page's script shows it by, once: the hand and the tricks played
-            "moment": f"trick-{view['hand_no']}-{sum(view['tricks_won'])}",
-            "winner": names.get(last["winner"], ""),
-            "reason": str(words.TRICK_REASONS[last["reason"]]),
-            "plays": [
-                {"name": names.get(p["seat"], ""), "card": words.card(p["card"])}
-                for p in last["cards"]
-            ],
-        }
+        "last_trick": keyed(
+            {
+                # what the page's script shows it by, once: the hand and the tricks played
+                "moment": f"trick-{view['hand_no']}-{sum(view['tricks_won'])}",
+                "winner": names.get(last["winner"], ""),
+                "reason": str(words.TRICK_REASONS[last["reason"]]),
+                "plays": [
+                    {"name": names.get(p["seat"], ""), "card": words.card(p["card"])}
+                    for p in last["cards"]
+                ],
+            }
+        )
         if last and contract
         else None,
         # every seat, the same for every phone: the page's style hides the phone's own
         "others": [
-            {
-                "seat": seat,
-                "name": names.get(seat, ""),
-                "cards": size,
-                "dealer": seat == view["dealer"],
-                "turn": seat == one_to_act,
-            }
+            keyed(
+                {
+                    "seat": seat,
+                    "name": names.get(seat, ""),
+                    "cards": size,
+                    "dealer": seat == view["dealer"],
+                    "turn": seat == one_to_act,
+                }
+            )
             for seat, size in enumerate(view["hand_sizes"])
         ],
         "dealer_name": names.get(view["dealer"]),
@@ -202,10 +224,11 @@ def digital_panel(state: dict, me: int | None, names: dict, web) -> dict:
     legal = set(view.get("playable") or ())
     unplayable = view.get("unplayable") or {}
     by_figure = {figure: i for i, figure in enumerate((*FIGURES, "neutral"))}
+    lang = translation.get_language()
     return {
         "view": view,
         "hand": [
-            {"card": words.card(c), "legal": c in legal, "reason": unplayable.get(c)}
+            _hand_entry(lang, c, c in legal, unplayable.get(c))
             for c in sorted(hand, key=lambda c: by_figure[words.figure_of(c)])
         ],
         # why the unplayable cards may not be played, each sentence once (static/js/triumfdrez.js)
@@ -220,7 +243,9 @@ def digital_panel(state: dict, me: int | None, names: dict, web) -> dict:
         "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
         "my_side": None if me is None else team_of(view["teams"], me),
         "open_hands": [
-            {"seat": seat, "name": names.get(seat, ""), "cards": [words.card(c) for c in cards]}
+            keyed(
+                {"seat": seat, "name": names.get(seat, ""), "cards": [words.card(c) for c in cards]}
+            )
             for seat, cards in enumerate(view.get("open_hands") or [])
             if cards and seat != me
         ],
