@@ -28,11 +28,48 @@ def keyed(item: dict) -> dict:
     return item
 
 
+# a hand's order: by figure, the neutral cards last
+BY_FIGURE = {figure: i for i, figure in enumerate((*FIGURES, "neutral"))}
+
+
+def _by_figure(card_id: str) -> int:
+    return BY_FIGURE[words.figure_of(card_id)]
+
+
 @functools.lru_cache(maxsize=4096)
 def _hand_entry(lang: str, card_id: str, legal: bool, reason: str | None) -> dict:
     """A card of one's hand (the `hand` region), cached per language: the same few
     dozen come back in every phone's update (callers must not change the dict)."""
-    return keyed({"card": words.card(card_id), "legal": legal, "reason": reason})
+    return keyed({"card": words._card(lang, card_id), "legal": legal, "reason": reason})
+
+
+@functools.lru_cache(maxsize=2048)
+def _hand(lang: str, hand: tuple, legal: frozenset, unplayable: tuple) -> tuple:
+    """One's hand by figure, each card with whether it may be played and why not
+    (`unplayable`: (card, reason) pairs), cached per language: a phone's hand is drawn
+    again for every other phone's update while it does not change."""
+    reasons = dict(unplayable)
+    return tuple(
+        _hand_entry(lang, c, c in legal, reasons.get(c)) for c in sorted(hand, key=_by_figure)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _reasons(lang: str, codes: frozenset, web) -> str:
+    """Why the unplayable cards may not be played, each sentence once, as JSON for the
+    page's script (static/js/triumfdrez.js), cached per language."""
+    return json.dumps(
+        {code: str(labels.sentence(code, web)) for code in codes},
+        ensure_ascii=False,
+        sort_keys=True,
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _open_hand(lang: str, seat: int, name: str, cards: tuple) -> dict:
+    """Another seat's open hand (D-OPEN), cached per language: the same for every
+    phone but its owner's."""
+    return keyed({"seat": seat, "name": name, "cards": [words._card(lang, c) for c in cards]})
 
 
 def final_ranking(view: dict, names: dict) -> list[dict]:
@@ -221,31 +258,21 @@ def digital_panel(state: dict, me: int | None, names: dict, web) -> dict:
     bidding = (
         me is not None and me in engine.to_act(state) and view.get("lowest_beating") is not None
     )
-    legal = set(view.get("playable") or ())
+    legal = frozenset(view.get("playable") or ())
     unplayable = view.get("unplayable") or {}
-    by_figure = {figure: i for i, figure in enumerate((*FIGURES, "neutral"))}
     lang = translation.get_language()
     return {
         "view": view,
-        "hand": [
-            _hand_entry(lang, c, c in legal, unplayable.get(c))
-            for c in sorted(hand, key=lambda c: by_figure[words.figure_of(c)])
-        ],
+        "hand": _hand(lang, tuple(hand), legal, tuple(sorted(unplayable.items()))),
         # why the unplayable cards may not be played, each sentence once (static/js/triumfdrez.js)
-        "reasons": json.dumps(
-            {code: str(labels.sentence(code, web)) for code in set(unplayable.values())},
-            ensure_ascii=False,
-            sort_keys=True,
-        ),
+        "reasons": _reasons(lang, frozenset(unplayable.values()), web),
         "my_turn": bidding or bool(legal),
         "bidding": bidding,
         # the Bid button is enabled only for bids that beat the current one (static/js/triumfdrez.js)
         "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
         "my_side": None if me is None else team_of(view["teams"], me),
         "open_hands": [
-            keyed(
-                {"seat": seat, "name": names.get(seat, ""), "cards": [words.card(c) for c in cards]}
-            )
+            _open_hand(lang, seat, names.get(seat, ""), tuple(cards))
             for seat, cards in enumerate(view.get("open_hands") or [])
             if cards and seat != me
         ],
