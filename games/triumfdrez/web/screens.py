@@ -21,10 +21,23 @@ from games.triumfdrez.web import words
 from games.triumfdrez.web.stats import side_names
 
 
+def _shown(value):
+    """What `value` shows, for a key: a card (words.card) by its id alone, as all else
+    it shows follows from the id in the fragment's language (a part of every key)."""
+    if isinstance(value, dict):
+        if "label" in value and "id" in value:
+            return value["id"]
+        return tuple((name, _shown(v)) for name, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_shown(v) for v in value)
+    return value
+
+
 def keyed(item: dict) -> dict:
     """`item` with the key its HTML is cached by ({% cache %} in the templates): all it
-    holds, so two items that show anything differently never share a fragment."""
-    item["key"] = repr(tuple(item.values()))
+    holds (its cards by their ids), so two items that show anything differently never
+    share a fragment."""
+    item["key"] = repr(_shown(tuple(item.values())))
     return item
 
 
