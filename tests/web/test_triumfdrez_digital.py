@@ -182,42 +182,51 @@ def card_of(card_id, lang):
         return words.card(card_id)
 
 
+def keyed(item):
+    from games.triumfdrez.web.screens import keyed
+
+    return keyed(item)
+
+
+def trick(lang="es", slots=(), last=None, phase="play"):
+    """The trick region (_digital.html#trick) with these seats' places and last trick."""
+    board = {"trick_seats": [keyed(slot) for slot in slots], "led": None, "last_trick": last}
+    return rendered("_digital.html#trick", lang, view={"phase": phase}, board=board)
+
+
 def test_a_seats_place_in_the_trick_is_rendered_from_plain_data():
     card = card_of("knight-9", "es")
-    slot = rendered(
-        "_trick_slot.html", slot={"seat": 1, "name": "<b>Ana</b>", "turn": True, "card": card}
-    )
+    slot = trick(slots=[{"seat": 1, "name": "<b>Ana</b>", "turn": True, "card": card}])
     assert 'id="slot-1" class="slot their-turn"' in slot
     assert rendered("_card.html", card=card).strip() in slot
     assert "&lt;b&gt;Ana&lt;/b&gt;" in slot and "<b>Ana" not in slot
-    empty = rendered(
-        "_trick_slot.html", slot={"seat": 0, "name": "Boris", "turn": False, "card": None}
-    )
+    empty = trick(slots=[{"seat": 0, "name": "Boris", "turn": False, "card": None}])
     assert 'id="slot-0" class="slot"' in empty and 'class="d-card empty"' in empty
+
+
+def hand_card(lang, **entry):
+    """The hand region (_digital.html#hand) with this one card."""
+    return rendered("_digital.html#hand", lang, panel={"hand": [keyed(entry)], "reasons": "{}"})
 
 
 def test_a_card_of_ones_hand_is_a_button_that_plays_it_or_says_why_not():
     card = card_of("knight-9", "fr")
     drawing = rendered("_card.html", "fr", card=card).strip()
-    playable = rendered(
-        "_hand_card.html", "fr", entry={"card": card, "legal": True, "reason": None}
-    )
+    playable = hand_card("fr", card=card, legal=True, reason=None)
     assert (
         '<button name="card" value="knight-9" class="card-button" data-card="knight-9">' in playable
     )
     assert drawing in playable
-    refused = rendered(
-        "_hand_card.html", "fr", entry={"card": card, "legal": False, "reason": "must_follow"}
-    )
+    refused = hand_card("fr", card=card, legal=False, reason="must_follow")
     assert 'type="button" class="card-button unplayable" aria-disabled="true"' in refused
     assert 'data-reason="must_follow"' in refused and 'name="card"' not in refused
     assert drawing in refused
-    silent = rendered("_hand_card.html", "fr", entry={"card": card, "legal": False, "reason": None})
-    assert "data-reason" not in silent
+    silent = hand_card("fr", card=card, legal=False, reason=None)
+    assert "data-reason=" not in silent
     # the card's words in the hand's language
     russian = card_of("knight-9", "ru")
-    assert rendered("_card.html", "ru", card=russian).strip() in rendered(
-        "_hand_card.html", "ru", entry={"card": russian, "legal": True, "reason": None}
+    assert rendered("_card.html", "ru", card=russian).strip() in hand_card(
+        "ru", card=russian, legal=True, reason=None
     )
 
 
@@ -226,32 +235,34 @@ def test_the_last_trick_says_who_won_it_and_why():
         {"name": "<b>Ana</b>", "card": card_of("knight-9", "ru")},
         {"name": "Boris", "card": card_of("pawn-2", "ru")},
     ]
-    last = rendered(
-        "_last_trick.html",
+    last = trick(
         "ru",
-        last={"moment": "trick-1-3", "winner": "Boris", "reason": "козырь", "plays": plays},
-    ).strip()
+        last=keyed({"moment": "trick-1-3", "winner": "Boris", "reason": "козырь", "plays": plays}),
+        phase="hand_over",
+    )
     assert 'id="last-trick" data-moment="trick-1-3"' in last
     assert "<strong data-headline>Boris взял(а) последнюю взятку</strong>" in last
     assert "козырь." in last
     assert "&lt;b&gt;Ana&lt;/b&gt;" in last and "<b>Ana" not in last
     for play in plays:
         assert rendered("_card.html", "ru", card=play["card"]).strip() in last
-    assert last.startswith("<!--part-->") and last.endswith("<!--/part-->")
+    assert '<!--part--><div class="last-trick"' in last and "</div><!--/part-->" in last
+
+
+def other_player(lang, **other):
+    """Another player's line in the players' pane (_digital.html#others)."""
+    html = rendered("_digital.html#others", lang, board={"others": [keyed(other)]})
+    return re.search(r'<li id="player-.*?</li>', html, re.S).group()
 
 
 def test_another_player_is_translated():
     other = {"seat": 2, "name": "<b>Ana</b>", "cards": 5, "dealer": True, "turn": True}
-    spanish = rendered("_other_player.html", "es", other=other).strip()
+    spanish = other_player("es", **other)
     assert spanish == (
         '<li id="player-2" class="their-turn">&lt;b&gt;Ana&lt;/b&gt; · 5 cartas · reparte · su turno</li>'
     )
     russian = [
-        rendered(
-            "_other_player.html",
-            "ru",
-            other={"seat": 1, "name": "Ana", "cards": n, "dealer": False, "turn": False},
-        ).strip()
+        other_player("ru", seat=1, name="Ana", cards=n, dealer=False, turn=False)
         for n in (1, 2, 5, 21)
     ]
     assert [li.split(" · ")[1] for li in russian] == [

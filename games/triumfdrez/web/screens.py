@@ -7,8 +7,10 @@ trick was won and what a hand was worth all come from the engine.
 `board`s are what every seat sees alike (a spectator too), worked out once per change
 and language; `digital_panel` is one seat's own part."""
 
+import functools
 import json
 
+from django.utils import translation
 from django.utils.translation import ngettext
 
 from games import labels
@@ -17,6 +19,70 @@ from games.triumfdrez import companion, engine
 from games.triumfdrez.engine import BID_MIN, FIGURES, TRICKS_MAX, contract_made, team_of
 from games.triumfdrez.web import words
 from games.triumfdrez.web.stats import side_names
+
+
+def _shown(value):
+    """What `value` shows, for a key: a card (words.card) by its id alone, as all else
+    it shows follows from the id in the fragment's language (a part of every key)."""
+    if isinstance(value, dict):
+        if "label" in value and "id" in value:
+            return value["id"]
+        return tuple((name, _shown(v)) for name, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_shown(v) for v in value)
+    return value
+
+
+def keyed(item: dict) -> dict:
+    """`item` with the key its HTML is cached by ({% cache %} in the templates): all it
+    holds (its cards by their ids), so two items that show anything differently never
+    share a fragment."""
+    item["key"] = repr(_shown(tuple(item.values())))
+    return item
+
+
+# a hand's order: by figure, the neutral cards last
+BY_FIGURE = {figure: i for i, figure in enumerate((*FIGURES, "neutral"))}
+
+
+def _by_figure(card_id: str) -> int:
+    return BY_FIGURE[words.figure_of(card_id)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_entry(lang: str, card_id: str, legal: bool, reason: str | None) -> dict:
+    """A card of one's hand (the `hand` region), cached per language: the same few
+    dozen come back in every phone's update (callers must not change the dict)."""
+    return keyed({"card": words._card(lang, card_id), "legal": legal, "reason": reason})
+
+
+@functools.lru_cache(maxsize=2048)
+def _hand(lang: str, hand: tuple, legal: frozenset, unplayable: tuple) -> tuple:
+    """One's hand by figure, each card with whether it may be played and why not
+    (`unplayable`: (card, reason) pairs), cached per language: a phone's hand is drawn
+    again for every other phone's update while it does not change."""
+    reasons = dict(unplayable)
+    return tuple(
+        _hand_entry(lang, c, c in legal, reasons.get(c)) for c in sorted(hand, key=_by_figure)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _reasons(lang: str, codes: frozenset, web) -> str:
+    """Why the unplayable cards may not be played, each sentence once, as JSON for the
+    page's script (static/js/triumfdrez.js), cached per language."""
+    return json.dumps(
+        {code: str(labels.sentence(code, web)) for code in codes},
+        ensure_ascii=False,
+        sort_keys=True,
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _open_hand(lang: str, seat: int, name: str, cards: tuple) -> dict:
+    """Another seat's open hand (D-OPEN), cached per language: the same for every
+    phone but its owner's."""
+    return keyed({"seat": seat, "name": name, "cards": [words._card(lang, c) for c in cards]})
 
 
 def final_ranking(view: dict, names: dict) -> list[dict]:
@@ -228,36 +294,42 @@ def digital_board(state: dict, names: dict) -> dict:
         # each seat's place in the trick, in seat order: the page's style lays them out
         # from the phone's own seat round
         "trick_seats": [
-            {
-                "seat": seat,
-                "name": names.get(seat, ""),
-                "turn": seat == one_to_act,
-                "card": words.card(played[seat]) if seat in played else None,
-            }
+            keyed(
+                {
+                    "seat": seat,
+                    "name": names.get(seat, ""),
+                    "turn": seat == one_to_act,
+                    "card": words.card(played[seat]) if seat in played else None,
+                }
+            )
             for seat in range(len(view["hand_sizes"]))
         ],
         "led": words.figure(words.figure_of(view["trick"][0]["card"])) if view["trick"] else None,
-        "last_trick": {
-            # what the page's script shows it by, once: the hand and the tricks played
-            "moment": f"trick-{view['hand_no']}-{sum(view['tricks_won'])}",
-            "winner": names.get(last["winner"], ""),
-            "reason": str(words.TRICK_REASONS[last["reason"]]),
-            "plays": [
-                {"name": names.get(p["seat"], ""), "card": words.card(p["card"])}
-                for p in last["cards"]
-            ],
-        }
+        "last_trick": keyed(
+            {
+                # what the page's script shows it by, once: the hand and the tricks played
+                "moment": f"trick-{view['hand_no']}-{sum(view['tricks_won'])}",
+                "winner": names.get(last["winner"], ""),
+                "reason": str(words.TRICK_REASONS[last["reason"]]),
+                "plays": [
+                    {"name": names.get(p["seat"], ""), "card": words.card(p["card"])}
+                    for p in last["cards"]
+                ],
+            }
+        )
         if last and contract
         else None,
         # every seat, the same for every phone: the page's style hides the phone's own
         "others": [
-            {
-                "seat": seat,
-                "name": names.get(seat, ""),
-                "cards": size,
-                "dealer": seat == view["dealer"],
-                "turn": seat == one_to_act,
-            }
+            keyed(
+                {
+                    "seat": seat,
+                    "name": names.get(seat, ""),
+                    "cards": size,
+                    "dealer": seat == view["dealer"],
+                    "turn": seat == one_to_act,
+                }
+            )
             for seat, size in enumerate(view["hand_sizes"])
         ],
         "dealer_name": names.get(view["dealer"]),
@@ -279,28 +351,21 @@ def digital_panel(state: dict, me: int | None, names: dict, web) -> dict:
     bidding = (
         me is not None and me in engine.to_act(state) and view.get("lowest_beating") is not None
     )
-    legal = set(view.get("playable") or ())
+    legal = frozenset(view.get("playable") or ())
     unplayable = view.get("unplayable") or {}
-    by_figure = {figure: i for i, figure in enumerate((*FIGURES, "neutral"))}
+    lang = translation.get_language()
     return {
         "view": view,
-        "hand": [
-            {"card": words.card(c), "legal": c in legal, "reason": unplayable.get(c)}
-            for c in sorted(hand, key=lambda c: by_figure[words.figure_of(c)])
-        ],
+        "hand": _hand(lang, tuple(hand), legal, tuple(sorted(unplayable.items()))),
         # why the unplayable cards may not be played, each sentence once (static/js/triumfdrez.js)
-        "reasons": json.dumps(
-            {code: str(labels.sentence(code, web)) for code in set(unplayable.values())},
-            ensure_ascii=False,
-            sort_keys=True,
-        ),
+        "reasons": _reasons(lang, frozenset(unplayable.values()), web),
         "my_turn": bidding or bool(legal),
         "bidding": bidding,
         # the Bid button is enabled only for bids that beat the current one (static/js/triumfdrez.js)
         "lowest_beating": ",".join(map(str, view.get("lowest_beating") or ())),
         "my_side": None if me is None else team_of(view["teams"], me),
         "open_hands": [
-            {"seat": seat, "name": names.get(seat, ""), "cards": [words.card(c) for c in cards]}
+            _open_hand(lang, seat, names.get(seat, ""), tuple(cards))
             for seat, cards in enumerate(view.get("open_hands") or [])
             if cards and seat != me
         ],

@@ -196,13 +196,22 @@ def auction(view: dict, names: dict) -> list[dict]:
 
 def bid_choices(lowest: int, default: int | None) -> dict:
     """What a bid's fields offer (games/triumfdrez/_bid_tricks.html): tricks from `lowest`
-    to the most a bid names, `default` chosen; the figures and the colours."""
-    return {
+    to the most a bid names, `default` chosen; the figures and the colours; and `key`,
+    all of it, that its HTML is cached by ({% cache %} in the templates)."""
+    return _bid_choices(translation.get_language(), lowest, default)
+
+
+@functools.lru_cache(maxsize=256)
+def _bid_choices(lang: str, lowest: int, default: int | None) -> dict:
+    """Cached per language (callers must not change the dict)."""
+    choices = {
         "tricks": tuple(range(lowest, BID_MAX + 1)),
         "default": default,
         "figures": tuple((f, FIGURE_SYMBOLS[f], str(FIGURE_NAMES[f])) for f in FIGURES),
         "colours": tuple((n, str(name)) for n, name in COLOUR_NAMES.items()),
     }
+    choices["key"] = repr(tuple(choices.values()))
+    return choices
 
 
 def describe(mode: str, action: dict, name: str | None) -> str:
