@@ -66,9 +66,7 @@ def cards_shown(html):
 def without_action_id(html):
     """A render without what differs per render or per phone: its action ids, the server's
     time and the phone's own CSRF token."""
-    return re.sub(
-        r'name="(?:action_id|csrfmiddlewaretoken)" value="\w+"| data-now="\d+"', "", html
-    )
+    return re.sub(r'name="(?:action_id|csrfmiddlewaretoken)" value="\w+"| data-now="\d+"', "", html)
 
 
 async def until(p, version):
