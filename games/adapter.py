@@ -35,6 +35,7 @@ from django.core import validators
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from games import labels
 from games.errors import BadInput
 
 if TYPE_CHECKING:
@@ -157,7 +158,7 @@ class GameWeb:
         """The latest moves in words, newest first (`rows`: the newest log rows first)."""
         lang = translation.get_language()
         return [
-            self.described(mode, row["action"], names.get(row["seat"]), lang)
+            self.described(mode, row["action"], labels.who(row, names), lang)
             for row in rows[: self.log_length]
         ]
 
@@ -214,6 +215,21 @@ class GameWeb:
 
     def check_move(self, mode: str, pending: str | None, action: dict) -> None:
         """Refuse (games.errors.Refused) a move that does not finish the seat's pending step."""
+
+    # the modes whose moves a phone may enter for an absent seat (act_for_kind)
+    acts_for_modes: tuple[str, ...] = ()
+
+    def act_for_kind(self, mode: str, action: dict) -> str | None:
+        """Whether a phone may enter `action` for another seat whose phone is absent
+        (games.services.may_act_for): "entry" (a turn's move), "answer" (an answer to
+        what waits for that seat's own confirmation: the host only, once it is long
+        gone) or None (never; the default)."""
+        return None
+
+    def entered_for(self, mode: str, state: dict, seat: int, action: dict) -> int | None:
+        """The seat `action` is entered for when a shared tracker lets any phone enter it
+        for another (the log then says which phone entered it); None: the phone's own."""
+        return None
 
 
 def ranking(entries: list[dict]) -> list[dict]:

@@ -10,6 +10,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games import labels
 from games.adapter import GameWeb
 from games.charts import Tally
 from games.forms import first_seat, first_seat_error, first_seat_field
@@ -105,6 +106,16 @@ class TriggsWeb(GameWeb):
     def check_move(self, mode: str, pending: str | None, action: dict) -> None:
         parse.check_move(pending, action)
 
+    acts_for_modes = ("companion",)
+
+    def act_for_kind(self, mode: str, action: dict) -> str | None:
+        if mode != "companion":
+            return None
+        kind = action.get("type")
+        if kind in ("cross", "extra", "pass", "undo"):
+            return "entry"
+        return "answer" if kind in ("confirm", "reject") else None
+
     # -- lobby ---------------------------------------------------------------------------
 
     def options(self) -> dict:
@@ -171,7 +182,7 @@ class TriggsWeb(GameWeb):
             return [
                 words.correction_line(row, names)
                 if row["action"].get("type") in companion.CORRECTIONS
-                else self.described(mode, row["action"], names.get(row["seat"]), lang)
+                else self.described(mode, row["action"], labels.who(row, names), lang)
                 for row in rows[: self.log_length]
             ]
         # from the newest rows back to the log_length-th that starts a line (any but an
