@@ -25,7 +25,10 @@ What a game provides (see docs/adding-a-game.md):
   player's statistics count in each finished game, and those counts in words
   (players.stats);
 - optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
-  move that the table keeps on the seat (Seat.pending), e.g. the pile a card is taken from.
+  move that the table keeps on the seat (Seat.pending), e.g. the pile a card is taken from;
+- optionally `acts_for_modes` and `act_for_kind(mode, action)`: the moves a phone may enter
+  for an absent seat (games.services.may_act_for), and `entered_for(mode, state, seat,
+  action)`: the seat a shared tracker's move is for, when any phone enters it.
 """
 
 from collections.abc import Callable, Mapping
