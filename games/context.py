@@ -109,7 +109,8 @@ def table_context(
         "stood_in": [row for row in seat_rows if row["stand_in"]],
         "act_for": [{"index": i, "name": names[i]} for i in choices],
         "acting": None if acting is None else {"index": acting, "name": names[acting]},
-        "act_for_rule": table.act_for,
+        # who may act for an absent seat, where the game's moves may be so entered
+        "act_for_rule": table.act_for if table.mode in web.acts_for_modes else "",
         "fields": FIELDS,
         "post_fields": POST_FIELDS,
         "act_url": ACT_URL,

@@ -50,7 +50,7 @@ STAGE = {
     "closed": (Region("closed", f"{LIVE}#closed", "play", ()),),
 }  # fmt: skip
 TOOLS = ("seated", "host", "table.code", "table.closed", "table.phrases", "in_play", "seats")
-TOOLS += ("table.mode", "act_for_rule")
+TOOLS += ("act_for_rule",)
 TAIL = (
     Region("log", f"{LIVE}#log", "log", ("log",)),
     Region("tools", f"{LIVE}#tools", "table", (*TOOLS, "mine.stand_in")),

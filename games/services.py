@@ -350,6 +350,21 @@ def set_phrases(table: Table, host_token, on: bool) -> bool:
     return True
 
 
+def set_act_for(table: Table, host_token, rule: str) -> bool:
+    """Who may enter moves for an absent seat (Table.ActFor); False if it was so already."""
+    _authorize(table, host_token)
+    if rule not in Table.ActFor.values:
+        raise Refused("bad_request")
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if table.act_for == rule:
+            return False
+        table.act_for = rule
+        table.save(update_fields=["act_for", "updated"])
+        _after_commit(table)
+    return True
+
+
 def is_finished(table: Table) -> bool:
     """The game at the table is over (games.registry's engine says so)."""
     if table.status == Table.Status.FINISHED:

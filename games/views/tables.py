@@ -402,6 +402,16 @@ def table_phrases(request, code):
 
 
 @require_POST
+def table_act_for(request, code):
+    """The host lets any seated player enter moves for an absent seat, or only the host."""
+    form = SwitchForm(request.POST)
+    if not form.is_valid():
+        return _render_table(request, _table(request, code), services.Refused("bad_request"), 400)
+    rule = Table.ActFor.ANY if form.cleaned_data["on"] == "1" else Table.ActFor.HOST
+    return _host_action(request, code, lambda t, host: services.set_act_for(t, host, rule))
+
+
+@require_POST
 @_limited
 def table_stand_in(request, code):
     """A player asks a computer player to play for them ("1"), or takes their seat back."""

@@ -199,3 +199,34 @@ def test_a_bid_entered_for_another_seat_on_the_triumfdrez_tracker_says_who_enter
     html = page(host, code)
     assert "Ana (jugada introducida por Boris) propuso 7" in html
     assert "Boris anotó «paso»." in html
+
+
+def test_the_host_switches_who_may_act_for_an_absent_seat_from_the_table_tools():
+    code, ana, boris, clara = table_of_three()
+    assert "Permitir a cualquier jugador introducir jugadas" in page(ana, code)
+    assert "Permitir a cualquier jugador" not in page(boris, code)  # the host's tool
+    assert boris.post(f"/es/t/{code}/act-for/", {"on": "1"}).status_code == 409
+    assert Table.objects.get(code=code).act_for == Table.ActFor.HOST
+    assert ana.post(f"/es/t/{code}/act-for/", {"on": "1"}).status_code == 302
+    assert Table.objects.get(code=code).act_for == Table.ActFor.ANY
+    html = page(boris, code)
+    assert "Cualquier jugador sentado puede introducir jugadas por un asiento" in html
+    # Clara's phone is gone: Boris enters her turn when it comes
+    assert move(ana, code, 0, kind="pass").status_code == 302
+    assert move(boris, code, 1, kind="pass").status_code == 302
+    assert (
+        move(boris, code, 1, kind="cross", value="4", sets="1", **{"for": "2"}).status_code == 302
+    )
+    assert state(code)["sheets"][2][3] == 1 and state(code)["turn"] == 0
+    assert ana.post(f"/es/t/{code}/act-for/", {"on": "0"}).status_code == 302
+    assert Table.objects.get(code=code).act_for == Table.ActFor.HOST
+    # a TriumfDrez tracker is shared by the table already: no such option
+    host = Client()
+    fields = {"game": "triumfdrez", "mode": "companion", "players": "2", "name": "Ana"}
+    other = host.post("/es/play/", {**fields, "target": "50"})["Location"].split("/")[3]
+    html = page(host, other)
+    assert "introducir jugadas por otro asiento" not in html
+    assert 'name="act_for"' not in " ".join(
+        host.get("/es/play/?game=triumfdrez").content.decode().split()
+    )
+    assert 'name="act_for"' in " ".join(host.get("/es/play/?game=triggs").content.decode().split())
