@@ -226,7 +226,8 @@ class GameWeb:
         """Whether a phone may enter `action` for another seat whose phone is absent
         (games.services.may_act_for): "entry" (a turn's move), "answer" (an answer to
         what waits for that seat's own confirmation: the host only, once it is long
-        gone) or None (never; the default)."""
+        gone), "own" (the phone's own move whichever seat it shows, entered as its own
+        seat's: a correction proposed) or None (never; the default)."""
         return None
 
     def entered_for(self, mode: str, state: dict, seat: int, action: dict) -> int | None:

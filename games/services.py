@@ -549,8 +549,10 @@ def apply_action(
         table = reads.locked_table(table.pk, client_action_id)
         if table is None:
             raise Table.DoesNotExist
-        if proxy is not None and proxy.seat == seat:
-            proxy = None
+        if proxy is not None and (
+            proxy.seat == seat or get_game(table.game).web.act_for_kind(table.mode, action) == "own"
+        ):  # the phone's own move, whichever seat it shows: its own seat's
+            seat, proxy = proxy.seat, None
         seats = _seats(table, seat if proxy is None else proxy.seat, holder)
         if not table.seen and expected_version != table.version:
             # `seen` was read as the log stood before the lock was ours: a twin of this

@@ -118,12 +118,18 @@ def test_any_seated_player_may_enter_for_an_absent_seat_when_the_table_allows_it
     assert state(code)["turn"] == 1
     last = Action.objects.filter(table__code=code).latest("version")
     assert (last.seat, last.acted_by) == (0, 1)
-    # a seated phone may not answer a correction for another, nor propose one for it
+    # a correction proposed from a phone acting for Boris is its own seat's proposal …
     response = move(
         clara, code, 2, kind="correct", target="1", value="3", crosses="1", **{"for": "1"}
     )
+    assert response.status_code == 302
+    last = Action.objects.filter(table__code=code).latest("version")
+    assert (last.seat, last.acted_by) == (2, None)
+    assert state(code)["correction"] == {"by": 2, "seat": 1, "value": 3, "crosses": 1}
+    # … and only the host answers it for Boris
+    response = move(clara, code, 2, kind="confirm", **{"for": "1"})
     assert response.status_code == 409
-    assert "Eso no se puede introducir por otro asiento." in response.content.decode()
+    assert "Solo el anfitrión puede hacerlo." in response.content.decode()
 
 
 def test_a_game_of_hidden_hands_is_refused():

@@ -114,6 +114,8 @@ class TriggsWeb(GameWeb):
         kind = action.get("type")
         if kind in ("cross", "extra", "pass", "undo"):
             return "entry"
+        if kind == "correct":  # a proposal is the phone's own, whichever sheet it shows
+            return "own"
         return "answer" if kind in ("confirm", "reject") else None
 
     # -- lobby ---------------------------------------------------------------------------
