@@ -71,8 +71,9 @@ def table_context(
     if table.state is not None:
         own = next((seat for seat in seats if seat.index == active), None)
         pending = own.pending_at(table.version) if own is not None else None
-        if acting is not None:
-            panel = web.panel(table.mode, table.state, acting, names, None)
+        if acting is not None:  # that seat's panel, saying whose it is
+            panel = {**web.panel(table.mode, table.state, acting, names, None)}
+            panel["for_name"] = names[acting]
         else:
             panel = web.panel(table.mode, table.state, active, names, pending)
     seat_rows = [

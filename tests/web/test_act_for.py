@@ -60,6 +60,8 @@ def test_the_host_enters_a_turn_for_an_absent_seat_and_the_log_says_so():
     assert Table.objects.get(code=code).act_for == Table.ActFor.HOST
     assert move(ana, code, 0, kind="cross", value="7", sets="1").status_code == 302
     assert state(code)["turn"] == 1
+    html = page(ana, code, query="?seat=0&for=1")
+    assert "Turno de Boris." in html and "Es tu turno" not in html
     # Boris's phone died: Ana (the host) enters his turn, the marker moves on to Clara
     response = move(ana, code, 0, kind="pass", **{"for": "1"})
     assert response.status_code == 302 and "for=1" in response["Location"]
@@ -86,6 +88,8 @@ def test_the_panel_switches_to_the_seat_entered_for():
     code, ana, boris, clara = table_of_three()
     html = page(ana, code, query="?seat=0&for=1")
     assert "Estás introduciendo jugadas por Boris" in html
+    assert "Tabla de Boris · 0/42" in html and "Tu tabla" not in html
+    assert "Turno de Ana." in html
     assert '<input type="hidden" name="for" value="1">' in html
     assert 'id="act-for-seat"' in html and ">Clara</option>" in html
     # a seat nobody may enter for is not offered, nor switched to

@@ -39,7 +39,7 @@ PILES = (
     "panel.draw_count",
 )
 HAND = ("panel.hand", "panel.playing", "panel.ways", "panel.open_rows")
-SHEET = ("panel.rows", "panel.my_total", "panel.sheet_kind")
+SHEET = ("panel.rows", "panel.my_total", "panel.sheet_kind", "panel.for_name")
 OTHERS = ("board.others", "board.total_boxes", "panel.watching")
 ENTRY = (
     "panel.correction",
@@ -70,7 +70,7 @@ class TriggsWeb(GameWeb):
             ("others", "players", OTHERS),
         ),
         "companion": (
-            ("status", "play", ("panel.status",)),
+            ("status", "play", ("panel.status", "panel.for_name")),
             ("entry", "play", ENTRY),
             ("sheet", "play", SHEET),
             ("others", "players", OTHERS),
