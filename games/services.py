@@ -429,6 +429,7 @@ def import_table(game: str, mode: str, config: dict, state: dict, seats: list, l
                 seat=entry.seat,
                 action=entry.action,
                 client_action_id=f"import:{entry.version}",
+                acted_by=entry.acted_by,
             )
             for entry in log
         )

@@ -102,7 +102,11 @@ def export_session(table: Table) -> dict:
             {"index": s.index, "name": s.name, "kind": s.kind, "bot_level": s.bot_level}
             for s in table.seats.order_by("index")
         ],
-        "actions": [{"version": e.version, "seat": e.seat, "action": e.action} for e in log],
+        "actions": [
+            {"version": e.version, "seat": e.seat, "action": e.action}
+            | ({} if e.acted_by is None else {"acted_by": e.acted_by})
+            for e in log
+        ],
         "final": {"version": table.version, "sha256": replay.state_hash(table.state)},
     }
 
@@ -200,7 +204,11 @@ def _log(raw: list) -> list[replay.Entry]:
         version = _field(entry, "version", (int,), where)
         seat = _field(entry, "seat", (int, type(None)), where)
         action = _field(entry, "action", (dict,), where)
-        log.append(replay.Entry(version, seat, action))
+        # who entered it for its seat (issue 36), when another seat's phone did
+        acted_by = entry.get("acted_by")
+        if acted_by is not None and (type(acted_by) is not int or not 0 <= acted_by < 64):
+            raise ImportRejected("bad_field", field=f"{where}acted_by")
+        log.append(replay.Entry(version, seat, action, acted_by))
     return log
 
 

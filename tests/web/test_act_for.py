@@ -240,3 +240,25 @@ def test_the_host_switches_who_may_act_for_an_absent_seat_from_the_table_tools()
         host.get("/es/play/?game=triumfdrez").content.decode().split()
     )
     assert 'name="act_for"' in " ".join(host.get("/es/play/?game=triggs").content.decode().split())
+
+
+def test_who_entered_a_move_survives_export_import_and_shows_in_the_replay():
+    from games import transfer
+
+    code, ana, boris, clara = table_of_three()
+    assert move(ana, code, 0, kind="cross", value="7", sets="1").status_code == 302
+    assert move(ana, code, 0, kind="pass", **{"for": "1"}).status_code == 302
+    exported = transfer.export_session(Table.objects.get(code=code))
+    assert exported["actions"][-1] == {
+        "version": 3,
+        "seat": 1,
+        "action": {"type": "pass"},
+        "acted_by": 0,
+    }
+    assert "acted_by" not in exported["actions"][-2]
+    (copy,) = transfer.import_sessions(transfer.export_bytes(Table.objects.get(code=code)))
+    assert list(copy.actions.values_list("seat", "acted_by")) == [(None, None), (0, None), (1, 0)]
+    # the replay, at that step, says who entered Boris's turn
+    html = page(ana, code, query="replay/?step=3")
+    assert "Boris (jugada introducida por Ana) robó o descartó." in html
+    assert "Boris (jugada introducida por Ana)" not in page(ana, code, query="replay/?step=2")
