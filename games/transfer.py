@@ -2,9 +2,11 @@
 
 The document holds what replays the session — game, mode, config, seed, seats and the
 log — and the final state's version and SHA-256 (of games.replay.canonical_json), never
-a token or a hash of one. Importing replays the log through the engine and accepts the
-session only if it ends on that very state; the new table gets a new code and a host
-token nobody holds, and its human seats are free for their players to claim again.
+a token or a hash of one. A logged action entered by another seat's phone for its seat
+(issue 36) carries that seat too ("acted_by"; absent otherwise, as in earlier files).
+Importing replays the log through the engine and accepts the session only if it ends on
+that very state; the new table gets a new code and a host token nobody holds, and its
+human seats are free for their players to claim again.
 
 Several tables export as a zip of such documents, and that zip imports too: each
 session in it is checked and replayed alone, and the tables are created only if every
