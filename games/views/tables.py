@@ -277,7 +277,10 @@ def _render_table(request, table: Table, error=None, status=200):
     active, host = phone.active, phone.host
     snap = snapshot(table)
     lang, csrf = get_language(), get_token(request)
-    now = screen(snap, phone.seats, active, host, lang, acting=_acting(request.GET))
+    # the seat the phone asks to enter moves for: its socket, which knows who is at the
+    # table, says whether it may (a seated phone: only for an absent seat)
+    wanted = _acting(request.GET) if active is not None else None
+    now = screen(snap, phone.seats, active, host, lang, acting=wanted)
     live = fill_in(live_html(now), table.code, active, table.version, csrf, acting=now.acting)
     flash = flash_html(error, table.game)
     meta = meta_html(table.version)
@@ -293,7 +296,7 @@ def _render_table(request, table: Table, error=None, status=200):
         "beat": presence.BEAT,
         "ws_url": f"/ws/table/{table.code}/?lang={get_language()}"
         + (f"&seat={active}" if active is not None else "")
-        + (f"&for={now.acting}" if now.acting is not None else ""),
+        + (f"&for={wanted}" if wanted is not None else ""),
     }
     return render(request, "games/table.html", context, status=status)
 

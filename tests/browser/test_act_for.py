@@ -58,3 +58,39 @@ def test_the_host_enters_the_turn_of_a_phone_gone_offline(browser, asgi_server, 
     watcher.click("label[for=pane-log]")
     assert "Boris (jugada introducida por Ana)" in watcher.locator(".log").inner_text()
     watcher.context.close()
+
+
+def test_any_player_enters_for_a_phone_gone_when_the_host_allows_it(browser, asgi_server):
+    ana, (boris,), code = create_and_join(browser, asgi_server, "triggs")
+    # the host lets any player act for an absent seat, from the table tools
+    ana.click("label[for=pane-table]")
+    ana.click("details.tools summary")
+    ana.click("button[formaction$='act-for/']")
+    ana.wait_for_selector(
+        "text=Cualquier jugador sentado puede introducir jugadas", state="attached", timeout=10_000
+    )
+    ana.click("label[for=pane-play]")
+    tap(ana, "#table-live form[action$='start/'] button", boris)
+    if boris.locator("button[value=pass]").count():  # Boris's turn first: Ana's is next
+        tap(boris, "button[value=pass]", ana)
+    assert ana.locator("button[value=pass]").count() == 1
+    assert boris.locator("#act-for-seat").count() == 0  # Ana is here
+    at = version(boris)
+
+    ana.context.close()  # the host's phone dies on her turn
+    boris.wait_for_selector("#act-for-seat", timeout=10_000)
+    boris.select_option("#act-for-seat", label="Ana")
+    boris.click("#act-for-form button")
+    boris.wait_for_selector(".acting-for", timeout=10_000)
+    assert "Estás introduciendo jugadas por Ana" in boris.locator(".acting-for").inner_text()
+    assert "Turno de Ana." in boris.locator("#turn-status").inner_text()
+    tap(boris, "button[value=pass]")
+    assert version(boris) == at + 1
+    boris.select_option("#act-for-seat", value="")
+    boris.click("#act-for-form button")
+    boris.wait_for_selector(".acting-for", state="detached", timeout=10_000)
+    boris.wait_for_selector("button[value=pass]", timeout=10_000)  # his turn now
+    boris.click("label[for=pane-log]")
+    assert (
+        "Ana (jugada introducida por Boris) robó o descartó." in boris.locator(".log").inner_text()
+    )

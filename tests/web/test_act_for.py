@@ -117,6 +117,8 @@ def test_any_seated_player_may_enter_for_an_absent_seat_when_the_table_allows_it
     assert response.status_code == 409
     assert "El móvil de ese jugador está aquí" in response.content.decode()
     assert state(code)["turn"] == 0
+    # Boris's page asking to act for Ana passes it on to its socket, which knows she is here
+    assert "&amp;seat=1&amp;for=0" in page(boris, code, query="?seat=1&for=0")
     here(code, 0, presence.AWAY)  # her page is hidden: away
     assert move(boris, code, 1, kind="pass", **{"for": "0"}).status_code == 302
     assert state(code)["turn"] == 1
