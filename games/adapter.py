@@ -25,7 +25,10 @@ What a game provides (see docs/adding-a-game.md):
   player's statistics count in each finished game, and those counts in words
   (players.stats);
 - optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
-  move that the table keeps on the seat (Seat.pending), e.g. the pile a card is taken from.
+  move that the table keeps on the seat (Seat.pending), e.g. the pile a card is taken from;
+- optionally `acts_for_modes` and `act_for_kind(mode, action)`: the moves a phone may enter
+  for an absent seat (games.services.may_act_for), and `entered_for(mode, state, seat,
+  action)`: the seat a shared tracker's move is for, when any phone enters it.
 """
 
 from collections.abc import Callable, Mapping
@@ -35,6 +38,7 @@ from django.core import validators
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from games import labels
 from games.errors import BadInput
 
 if TYPE_CHECKING:
@@ -157,7 +161,7 @@ class GameWeb:
         """The latest moves in words, newest first (`rows`: the newest log rows first)."""
         lang = translation.get_language()
         return [
-            self.described(mode, row["action"], names.get(row["seat"]), lang)
+            self.described(mode, row["action"], labels.who(row, names), lang)
             for row in rows[: self.log_length]
         ]
 
@@ -214,6 +218,22 @@ class GameWeb:
 
     def check_move(self, mode: str, pending: str | None, action: dict) -> None:
         """Refuse (games.errors.Refused) a move that does not finish the seat's pending step."""
+
+    # the modes whose moves a phone may enter for an absent seat (act_for_kind)
+    acts_for_modes: tuple[str, ...] = ()
+
+    def act_for_kind(self, mode: str, action: dict) -> str | None:
+        """Whether a phone may enter `action` for another seat whose phone is absent
+        (games.services.may_act_for): "entry" (a turn's move), "answer" (an answer to
+        what waits for that seat's own confirmation: the host only, once it is long
+        gone), "own" (the phone's own move whichever seat it shows, entered as its own
+        seat's: a correction proposed) or None (never; the default)."""
+        return None
+
+    def entered_for(self, mode: str, state: dict, seat: int, action: dict) -> int | None:
+        """The seat `action` is entered for when a shared tracker lets any phone enter it
+        for another (the log then says which phone entered it); None: the phone's own."""
+        return None
 
 
 def ranking(entries: list[dict]) -> list[dict]:

@@ -301,7 +301,11 @@ class TableAdmin(admin.ModelAdmin):
             (
                 action.version,
                 seat_label(action.seat, names.get(action.seat, "")),
-                describe(table, action.action, names.get(action.seat)),
+                describe(
+                    table,
+                    action.action,
+                    labels.who({"seat": action.seat, "acted_by": action.acted_by}, names),
+                ),
                 json.dumps(action.action, ensure_ascii=False, sort_keys=True),
                 when(action.created),
             )

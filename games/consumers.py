@@ -192,6 +192,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             if "=" in part
         )
         self.lang = query.get("lang") if query.get("lang") in LANGS else settings.LANGUAGE_CODE
+        # the seat the phone enters moves for, if it may (games.context.act_for_choices)
+        self.acting = query["for"] if query.get("for", "").isdigit() else None
+        self.acting = None if self.acting is None or len(self.acting) > 2 else int(self.acting)
         phone = await self.identify(query.get("seat"))
         if isinstance(phone, int):
             await self.close(code=phone)
@@ -352,7 +355,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             seat = fields.integer(message, "seat", 0, fields.MAX_SEAT)
             version = fields.integer(message, "version", 0, fields.MAX_VERSION)
             action_id = fields.action_id(message.get("action_id"))
-            applied = await self.apply(seat, message, version, action_id)
+            found = await self.absence() if message.get("for") not in (None, "") else None
+            applied = await self.apply(seat, message, version, action_id, found)
         except BadInput:
             await self.refuse("bad_request", abuse=True)
             return
@@ -363,11 +367,36 @@ class TableConsumer(AsyncWebsocketConsumer):
         if applied.duplicate:
             await self.send_render()
 
+    async def absence(self):
+        """(host?, the absent seats, those gone for a while) for a move entered for another
+        seat (games.services.may_act_for); nobody is absent while presence is unknown."""
+        now = time.time()
+        seats = self.snap.seats if self.snap is not None else []
+        try:
+            absent, long_gone = await presence.absence(
+                self.code,
+                seats,
+                self.notes,
+                services.GONE_FOR_ANSWER,
+                lambda seat: self.gone_at.setdefault(seat, now),
+            )
+        except (RedisError, OSError):
+            absent = long_gone = frozenset()
+        return self.host, absent, long_gone
+
     @database_sync_to_async
-    def apply(self, seat, message, version, action_id):
+    def apply(self, seat, message, version, action_id, found=None):
         # the seat is checked against the cookie in the move's own transaction (a host
         # may have freed it since this phone connected)
-        return perform(self.table, seat, message, version, action_id, holder=self.hashes)
+        return perform(
+            self.table,
+            seat,
+            message,
+            version,
+            action_id,
+            holder=self.hashes,
+            presence=(lambda: found) if found else None,
+        )
 
     async def refuse(self, code, rule=None, abuse=False):
         """The refusal, rendered with the table as it is: always for a move refused (the rate
@@ -500,7 +529,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if unless_shown is not None and str(unless_shown) == str(version):
             return
         now = render.phone_screen(
-            snap, self.hashes, self.active, self.host, self.lang, self.notes, self.shown
+            snap,
+            self.hashes,
+            self.active,
+            self.host,
+            self.lang,
+            self.notes,
+            self.shown,
+            self.acting,
         )
         active = now.me
         self.snap, self.held = snap, phones.seats_held(snap.seats, self.hashes)
@@ -511,7 +547,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             if error is not None:
                 parts.append(render.flash_html(error, snap.table.game))
             parts.append(render.live_html(now, names))
-            html = render.fill_in("".join(parts), self.code, active, version, csrf, socket=True)
+            html = render.fill_in(
+                "".join(parts), self.code, active, version, csrf, socket=True, acting=now.acting
+            )
         self.shown, self.version = now, version
         if html:
             await self.send(text_data=html)

@@ -22,22 +22,60 @@ SHARED = (
 )  # fmt: skip
 
 
+def act_for_choices(snap: Snapshot, phone_seats, active, host: bool, here: dict) -> list[int]:
+    """The seats this phone may enter moves for (games.services.may_act_for): none where
+    hands are hidden or the game has no such moves; the host any other person's seat; any
+    seated phone an absent seat's (gone or away) when the table allows it."""
+    table = snap.table
+    game = get_game(table.game)
+    if (
+        active is None
+        or table.status != Table.Status.PLAYING
+        or game.hidden_hands(table.mode)
+        or table.mode not in game.web.acts_for_modes
+    ):
+        return []
+    anyone = table.act_for == Table.ActFor.ANY
+    return [
+        seat.index
+        for seat in snap.seats
+        if seat.taken
+        and seat.kind != seat.Kind.BOT
+        and seat.index not in phone_seats
+        and (host or (anyone and here.get(seat.index) in presence.ABSENT))
+    ]
+
+
 def table_context(
-    snap: Snapshot, phone_seats: list[int], active: int | None, host: bool, notes=None, lang=None
+    snap: Snapshot,
+    phone_seats: list[int],
+    active: int | None,
+    host: bool,
+    notes=None,
+    lang=None,
+    acting: int | None = None,
 ) -> dict:
     """What the regions are rendered from, for one phone, in the active language (`lang`
-    when the caller knows it)."""
+    when the caller knows it); `acting`: the seat the phone enters moves for, if it may
+    (`act_for_choices`), whose panel it then shows."""
     table, seats = snap.table, snap.seats
     lang = lang or translation.get_language()
     wide = shared_context(snap, lang)
     here = presence.of_seats(seats, notes)
     web = get_game(table.game).web
     names = wide["names"]
+    choices = act_for_choices(snap, phone_seats, active, host, here)
+    if acting not in choices:
+        acting = None
     panel = {}
     if table.state is not None:
         own = next((seat for seat in seats if seat.index == active), None)
         pending = own.pending_at(table.version) if own is not None else None
-        panel = web.panel(table.mode, table.state, active, names, pending)
+        if acting is not None:  # that seat's panel, saying whose it is
+            panel = {**web.panel(table.mode, table.state, acting, names, None)}
+            panel["for_name"] = names[acting]
+        else:
+            panel = web.panel(table.mode, table.state, active, names, pending)
     seat_rows = [
         {
             "index": seat.index,
@@ -71,6 +109,10 @@ def table_context(
         "panel": panel,
         "mine": mine,
         "stood_in": [row for row in seat_rows if row["stand_in"]],
+        "act_for": [{"index": i, "name": names[i]} for i in choices],
+        "acting": None if acting is None else {"index": acting, "name": names[acting]},
+        # who may act for an absent seat, where the game's moves may be so entered
+        "act_for_rule": table.act_for if table.mode in web.acts_for_modes else "",
         "fields": FIELDS,
         "post_fields": POST_FIELDS,
         "act_url": ACT_URL,

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from games import labels, online, services
+from games.models import Table
 from games.registry import GAMES
 from games.services import NAME_MAX, Refused
 
@@ -91,6 +92,14 @@ class CreateTableForm(forms.Form):
         error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
     )
     ONLINE = ("open", "fill_after", "takeover", "takeover_level", "clock")
+    # companion mode: who may enter moves for a seat whose phone is absent
+    act_for = forms.ChoiceField(
+        label=_("Companion mode: who may enter moves for a player whose phone is gone"),
+        choices=Table.ActFor.choices,
+        initial=Table.ActFor.HOST,
+        required=False,
+        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
+    )
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -115,6 +124,8 @@ class CreateTableForm(forms.Form):
                     if not value.isdigit() or int(value) < game.max_players
                 ]
         self.fields.update(self.options)
+        if not game.web.acts_for_modes:  # the game's phones enter nothing for another
+            del self.fields["act_for"]
         self.fields["fill_after"].choices = [
             ("", _("Never")),
             *((str(s), after_minutes(s // 60)) for s in online.FILL_CHOICES),
@@ -131,6 +142,9 @@ class CreateTableForm(forms.Form):
             *((f"{m}+{i}", clock_words(m, i)) for m, i in online.CLOCK_CHOICES),
         ]
 
+    def act_for_field(self):
+        return self["act_for"] if "act_for" in self.fields else None
+
     def online_fields(self):
         return [self[name] for name in self.ONLINE]
 
@@ -138,7 +152,7 @@ class CreateTableForm(forms.Form):
         """How the new table plays online: a companion table does not."""
         data = self.cleaned_data
         if not self.game.hidden_hands(data["mode"]):
-            return services.Online(lang=lang)
+            return services.Online(lang=lang, act_for=data.get("act_for") or Table.ActFor.HOST)
         clock = tuple(map(int, data["clock"].split("+"))) if data.get("clock") else None
         return services.Online(
             open=bool(data.get("open")),

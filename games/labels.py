@@ -44,6 +44,16 @@ REFUSALS = {
     "game_not_over": _("A new game can be dealt once this one is over."),
     "phrases_off": _("The host has switched off the table phrases."),
     "not_in_play": _("A computer player can play for you only during a digital game."),
+    "act_for_hidden": _("Nobody may enter moves for another seat in a game of hidden hands."),
+    "act_for_host_only": _("At this table only the host may enter moves for another seat."),
+    "act_for_present": _(
+        "That player's phone is here: they enter their own moves. You may enter for a "
+        "seat whose phone is gone or away."
+    ),
+    "act_for_not_this": _("That cannot be entered for another seat."),
+    "act_for_not_gone": _(
+        "Only the host may answer for a seat, once its phone has been gone for a minute."
+    ),
     # every engine
     "bad_config": _("The table's settings are not valid."),
     "bad_action": _("That move is not understood. Nothing was changed."),
@@ -189,6 +199,19 @@ def bot_level(seat, game=None) -> str:
         return ""
     levels = game.web.bot_levels if game is not None else {}
     return str(levels[seat.bot_level][1]) if seat.bot_level in levels else ""
+
+
+def who(row: dict, names: dict) -> str | None:
+    """Who a log row is by, as its line names them: the seat's name, and the name of the
+    phone's seat that entered it for them when another did («Ana (entered by Boris)»)."""
+    name = names.get(row["seat"])
+    by = row.get("acted_by")
+    if by is None or by == row["seat"]:
+        return name
+    return _("%(who)s (entered by %(by)s)") % {
+        "who": name or _("Someone"),
+        "by": names.get(by) or _("Someone"),
+    }
 
 
 def seat_name(seat, game=None) -> str:

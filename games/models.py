@@ -27,7 +27,16 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+class ActFor(models.TextChoices):
+    """Who may enter a move for a seat whose phone is absent (companion mode)."""
+
+    HOST = "host", _("The host only")
+    ANY = "any", _("Any seated player")
+
+
 class Table(models.Model):
+    ActFor = ActFor
+
     class Mode(models.TextChoices):
         COMPANION = "companion", _("Companion")
         DIGITAL = "digital", _("Digital")
@@ -66,6 +75,14 @@ class Table(models.Model):
     takeover_level = models.CharField(max_length=20, blank=True)
     clock = models.JSONField(default=dict, blank=True)
     lang = models.CharField(max_length=8, blank=True)
+    # Companion mode: who may enter for a seat whose phone is gone or away (the host may
+    # enter for any other seat whatever this says; games.services.apply_action)
+    act_for = models.CharField(
+        _("who may act for an absent seat"),
+        max_length=5,
+        choices=ActFor.choices,
+        default=ActFor.HOST,
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -152,6 +169,9 @@ class Action(models.Model):
     seat = models.SmallIntegerField(null=True, blank=True)
     action = models.JSONField()
     client_action_id = models.CharField(max_length=64)
+    # the seat of the phone that entered it for `seat` (an absent seat's, or on a shared
+    # tracker); None when the seat's own phone did
+    acted_by = models.SmallIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

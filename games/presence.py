@@ -153,3 +153,21 @@ def of_seats(seats, notes: dict[int, str] | None) -> dict[int, str]:
         for seat in seats
         if seat.taken and seat.kind != seat.Kind.BOT
     }
+
+
+async def absence(code: str, seats, notes=None, long_after: float = 60.0, since=None):
+    """(the seats whose phones are absent: away or gone, the seats gone for `long_after`
+    seconds or more), among the people's seats of `seats`, from `notes` (read here when
+    None). `since(seat)`: when a gone seat went, for a seat never seen (else now)."""
+    if notes is None:
+        notes = await NOTES.read(code)
+    seen = await NOTES.seen(code)
+    now = time.time()
+    people = [s.index for s in seats if s.taken and s.kind != s.Kind.BOT]
+    absent = frozenset(s for s in people if notes.get(s) != HERE)
+    long_gone = frozenset(
+        s
+        for s in people
+        if s not in notes and now - (seen.get(s) or (since(s) if since else now)) >= long_after
+    )
+    return absent, long_gone

@@ -31,7 +31,7 @@ def _statements(vendor: str, for_update: bool) -> dict[str, str]:
         ),
         "seats": f"SELECT * FROM {seat} WHERE {seat_table} = %s ORDER BY {q('index')}",
         "log": (
-            f"SELECT {q('version')}, {q('seat')}, {q('action')} FROM {action}"
+            f"SELECT {q('version')}, {q('seat')}, {q('action')}, {q('acted_by')} FROM {action}"
             f" WHERE {action_table} = %s ORDER BY {q('version')} DESC LIMIT %s"
         ),
     }
@@ -68,6 +68,7 @@ def log(table_id: int, length: int) -> list[dict]:
                 "version": version,
                 "seat": seat,
                 "action": field.from_db_value(action, None, connection),
+                "acted_by": acted_by,
             }
-            for version, seat, action in cursor.fetchall()
+            for version, seat, action, acted_by in cursor.fetchall()
         ]

@@ -38,6 +38,7 @@ PANES = ("play", "players", "log", "table")
 # The shared regions around a game's, and what each reads.
 SEATS = ("phone_seats", "seats", "table.lobby", "table.code", "in_play", "seated", "absent")
 HEAD = (
+    Region("actfor", f"{LIVE}#actfor", "play", ("act_for", "acting", "active", "table.code")),
     Region("seats", f"{LIVE}#seats", "play", (*SEATS, "stood_in", "mine.stand_in", "clock", "active")),
     Region("presence", f"{LIVE}#presence", "players", ("presence_known", "table.closed", "seats")),
     Region("phrases", f"{LIVE}#phrases", "players", ("seated", "table.closed", "phrases")),
@@ -49,6 +50,7 @@ STAGE = {
     "closed": (Region("closed", f"{LIVE}#closed", "play", ()),),
 }  # fmt: skip
 TOOLS = ("seated", "host", "table.code", "table.closed", "table.phrases", "in_play", "seats")
+TOOLS += ("act_for_rule",)
 TAIL = (
     Region("log", f"{LIVE}#log", "log", ("log",)),
     Region("tools", f"{LIVE}#tools", "table", (*TOOLS, "mine.stand_in")),
@@ -88,6 +90,7 @@ class Screen:
     regions: list[tuple[str, str, str]]  # (name, HTML, pane), in order
     lang: str = ""
     me: int | None = None  # the seat the phone plays (None: a spectator)
+    acting: int | None = None  # the seat it enters moves for (games.context.act_for_choices)
     inputs: dict = field(default_factory=dict)
     _digests: dict = field(default_factory=dict, repr=False)
     _parts: dict = field(default_factory=dict, repr=False)
@@ -95,7 +98,7 @@ class Screen:
     @property
     def layout(self) -> tuple:
         """What a phone is sent whole when it changes: the stage, the regions, the seat."""
-        return (self.stage, self.me, *(name for name, _html, _pane in self.regions))
+        return (self.stage, self.me, self.acting, *(name for name, _html, _pane in self.regions))
 
     def parts(self, name: str) -> dict[str, str]:
         self.digest(name)
@@ -118,24 +121,25 @@ class Screen:
 
 
 def phone_screen(
-    snap: Snapshot, hashes, wanted, host, lang: str, notes=None, previous=None
+    snap: Snapshot, hashes, wanted, host, lang: str, notes=None, previous=None, acting=None
 ) -> Screen:
     """The screen of the phone whose cookie holds the seat tokens hashed `hashes`, showing
     seat `wanted` if it holds it (else its first): the seats it holds are those of the
     snapshot, now (games.phones), never those it held when its socket opened."""
     seats = phones.seats_held(snap.seats, hashes)
     active = wanted if wanted in seats else phones.pick_active(seats, None)
-    return screen(snap, seats, active, host, lang, notes, previous)
+    return screen(snap, seats, active, host, lang, notes, previous, acting)
 
 
 def screen(
-    snap: Snapshot, phone_seats, active, host, lang: str, notes=None, previous=None
+    snap: Snapshot, phone_seats, active, host, lang: str, notes=None, previous=None, acting=None
 ) -> Screen:
     """Render the phone's screen in `lang`; `notes`, who is at the table (games.presence),
     when the phone's socket knows it. A region whose inputs are those it had on `previous`
     (the phone's last screen), or those of a recent render in the same language for any
     phone, is taken from there. `active` must be one of `phone_seats`: a phone is shown
-    the view of a seat it holds."""
+    the view of a seat it holds, or of the seat it enters moves for (`acting`, when it may:
+    games.context.act_for_choices)."""
     if active is not None and active not in phone_seats:
         raise ValueError(f"seat {active} is not one of the phone's {phone_seats}")
     table = snap.table
@@ -151,7 +155,8 @@ def screen(
     shared = snap.shared.setdefault(("digests", lang), {})
     memo = dict(shared)
     with translation.override(lang):
-        context = table_context(snap, phone_seats, active, host, notes, lang)
+        context = table_context(snap, phone_seats, active, host, notes, lang, acting)
+        shown.acting = context["acting"]["index"] if context["acting"] else None
         for region in (*HEAD, *middle, *TAIL):
             name = region.name
             key = regions.inputs(region, context, memo)
@@ -246,12 +251,16 @@ def said_html(snap: Snapshot, seat: int, phrase: str) -> str:
     return render_to_string("games/_said.html", {"name": seat_name(who, game), "text": text})
 
 
-def fill_in(html: str, table_code: str, active, version: int, csrf_token=None, socket=False):
+def fill_in(
+    html: str, table_code: str, active, version: int, csrf_token=None, socket=False, acting=None
+):
     """Fill a render's hidden fields and address into its forms (in the active language).
     Over a WebSocket (`socket`) there is no request: the phone's own CSRF cookie value
     makes its plain POSTs valid. One action id per render: a form sent twice is applied
     once (the page's script gives each form its own when it sends it)."""
     seat = f'<input type="hidden" name="seat" value="{"" if active is None else int(active)}">'
+    if acting is not None:  # the seat the phone enters moves for
+        seat += f'<input type="hidden" name="for" value="{int(acting)}">'
     if not socket or POST_FIELDS in html:
         token = (
             f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf_token)}">'

@@ -20,11 +20,13 @@ from games.registry import GAMES
 
 @dataclass(frozen=True)
 class Entry:
-    """One logged action: the table's version once it applied, its seat, the action."""
+    """One logged action: the table's version once it applied, its seat, the action, and
+    the seat of the phone that entered it for that seat (None: the seat's own)."""
 
     version: Any
     seat: Any
     action: Any
+    acted_by: Any = None
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,7 @@ def differing_keys(replayed, saved) -> list[str]:
 
 
 def table_log(table) -> list[Entry]:
-    rows = table.actions.order_by("version").values_list("version", "seat", "action")
+    rows = table.actions.order_by("version").values_list("version", "seat", "action", "acted_by")
     return [Entry(*row) for row in rows]
 
 

@@ -119,6 +119,7 @@ class Online:
     takeover_level: str = ""
     clock: tuple[int, int] | None = None
     lang: str = ""
+    act_for: str = Table.ActFor.HOST  # companion mode: who may act for an absent seat
 
     def fields(self, spec, mode: str) -> dict:
         """The table's fields; refused (bad_config) when out of range or the mode's hands
@@ -148,7 +149,13 @@ class Online:
             "takeover_level": self.takeover_level,
             "clock": clock,
             "lang": self.lang[:8],
+            "act_for": self._act_for(),
         }
+
+    def _act_for(self) -> str:
+        if self.act_for not in Table.ActFor.values:
+            raise Refused("bad_config")
+        return self.act_for
 
 
 def create_table(
@@ -343,6 +350,21 @@ def set_phrases(table: Table, host_token, on: bool) -> bool:
     return True
 
 
+def set_act_for(table: Table, host_token, rule: str) -> bool:
+    """Who may enter moves for an absent seat (Table.ActFor); False if it was so already."""
+    _authorize(table, host_token)
+    if rule not in Table.ActFor.values:
+        raise Refused("bad_request")
+    with transaction.atomic():
+        table = _locked(table.pk)
+        if table.act_for == rule:
+            return False
+        table.act_for = rule
+        table.save(update_fields=["act_for", "updated"])
+        _after_commit(table)
+    return True
+
+
 def is_finished(table: Table) -> bool:
     """The game at the table is over (games.registry's engine says so)."""
     if table.status == Table.Status.FINISHED:
@@ -407,6 +429,7 @@ def import_table(game: str, mode: str, config: dict, state: dict, seats: list, l
                 seat=entry.seat,
                 action=entry.action,
                 client_action_id=f"import:{entry.version}",
+                acted_by=entry.acted_by,
             )
             for entry in log
         )
@@ -462,6 +485,49 @@ def rematch(table: Table, host_token: str | None, client_action_id: str) -> Appl
     return Applied(table.version)
 
 
+@dataclass(frozen=True)
+class Proxy:
+    """A phone entering a move for another seat than its own (companion mode): its own
+    seat, whether it is the host's, the seats whose phones are absent (gone or away:
+    games.presence) and those gone for GONE_FOR_ANSWER seconds or more."""
+
+    seat: int
+    host: bool = False
+    absent: frozenset = frozenset()
+    long_gone: frozenset = frozenset()
+
+
+# seconds a seat's phone is gone before the host may answer a correction for it
+GONE_FOR_ANSWER = 60
+
+
+def may_act_for(table: Table, seats, proxy: Proxy, target: int, kind: str | None) -> None:
+    """Refused (a code) unless `proxy` may enter a move of `kind` (GameWeb.act_for_kind:
+    "entry", "answer" or None) for seat `target`: never where hands are hidden; the host
+    for any other person's seat, or any seated phone for an absent seat when the table
+    allows it; an answer to a correction (for its owner) by the host only, once that seat
+    has been gone for a while."""
+    if get_game(table.game).hidden_hands(table.mode):
+        raise Refused("act_for_hidden")
+    row = next((s for s in seats if s.index == target), None)
+    if row is None or not row.taken or row.kind == Seat.Kind.BOT or target == proxy.seat:
+        raise Refused("bad_seat")
+    if kind is None:
+        raise Refused("act_for_not_this")
+    if kind == "answer":
+        if not proxy.host:
+            raise Refused("not_host")
+        if target not in proxy.long_gone:
+            raise Refused("act_for_not_gone")
+        return
+    if proxy.host:
+        return
+    if table.act_for != Table.ActFor.ANY:
+        raise Refused("act_for_host_only")
+    if target not in proxy.absent:
+        raise Refused("act_for_present")
+
+
 def apply_action(
     table: Table,
     seat: int,
@@ -469,9 +535,13 @@ def apply_action(
     expected_version: int,
     client_action_id: str,
     holder: set[str] | None = None,
+    proxy: Proxy | None = None,
 ) -> Applied:
     """Apply one seat's action: the data path of every move, in both modes. `holder`: the
     token hashes of the phone asking, when the seat is still to be checked as its own.
+    `proxy`: the phone enters it for `seat`, another seat than its own (`may_act_for`);
+    `holder` is then checked against the proxy's seat, and the log row says who entered
+    it (Action.acted_by).
 
     Five statements: the locked row (with whether the action id was seen), the seats,
     the new state, the log row and the log's latest rows, which with the seats make the
@@ -480,7 +550,11 @@ def apply_action(
         table = reads.locked_table(table.pk, client_action_id)
         if table is None:
             raise Table.DoesNotExist
-        seats = _seats(table, seat, holder)
+        if proxy is not None and (
+            proxy.seat == seat or get_game(table.game).web.act_for_kind(table.mode, action) == "own"
+        ):  # the phone's own move, whichever seat it shows: its own seat's
+            seat, proxy = proxy.seat, None
+        seats = _seats(table, seat if proxy is None else proxy.seat, holder)
         if not table.seen and expected_version != table.version:
             # `seen` was read as the log stood before the lock was ours: a twin of this
             # action (a second tab, the other process) may have been applied meanwhile
@@ -490,7 +564,8 @@ def apply_action(
         if table.seen:
             # the same id must be the same request: a phone may not claim another's
             logged = Action.objects.filter(table=table, client_action_id=client_action_id)
-            if logged.values_list("seat", "action").first() != (seat, action):
+            was = logged.values_list("seat", "acted_by", "action").first()
+            if was is None or was[2] != action or seat not in was[:2]:
                 raise Refused("bad_request")
             # The process that applied it may have died before telling the table.
             _after_commit(table)
@@ -503,9 +578,18 @@ def apply_action(
             raise Refused("stale")
         game = get_game(table.game)
         engine = game.engine(table.mode)
+        if proxy is not None:
+            kind = game.web.act_for_kind(table.mode, action)
+            may_act_for(table, seats, proxy, seat, kind)
         own = next((row for row in seats if row.index == seat), None)
         pending = own.pending_at(table.version) if own is not None else None
         game.web.check_move(table.mode, pending, action)
+        # who the move is for, and which phone entered it for them (None: their own)
+        logged_seat, acted_by = seat, None if proxy is None else proxy.seat
+        if proxy is None:
+            entered_for = game.web.entered_for(table.mode, table.state, seat, action)
+            if entered_for is not None and entered_for != seat:
+                logged_seat, acted_by = entered_for, seat
         try:
             state = engine.apply(table.state, seat, action)
         except IllegalAction as error:
@@ -527,9 +611,10 @@ def apply_action(
         Action.objects.create(
             table=table,
             version=table.version,
-            seat=seat,
+            seat=logged_seat,
             action=action,
             client_action_id=client_action_id,
+            acted_by=acted_by,
         )
         _after_commit(table, live.snapshot(table, seats))
     return Applied(table.version)

@@ -2,9 +2,11 @@
 
 The document holds what replays the session — game, mode, config, seed, seats and the
 log — and the final state's version and SHA-256 (of games.replay.canonical_json), never
-a token or a hash of one. Importing replays the log through the engine and accepts the
-session only if it ends on that very state; the new table gets a new code and a host
-token nobody holds, and its human seats are free for their players to claim again.
+a token or a hash of one. A logged action entered by another seat's phone for its seat
+(issue 36) carries that seat too ("acted_by"; absent otherwise, as in earlier files).
+Importing replays the log through the engine and accepts the session only if it ends on
+that very state; the new table gets a new code and a host token nobody holds, and its
+human seats are free for their players to claim again.
 
 Several tables export as a zip of such documents, and that zip imports too: each
 session in it is checked and replayed alone, and the tables are created only if every
@@ -102,7 +104,11 @@ def export_session(table: Table) -> dict:
             {"index": s.index, "name": s.name, "kind": s.kind, "bot_level": s.bot_level}
             for s in table.seats.order_by("index")
         ],
-        "actions": [{"version": e.version, "seat": e.seat, "action": e.action} for e in log],
+        "actions": [
+            {"version": e.version, "seat": e.seat, "action": e.action}
+            | ({} if e.acted_by is None else {"acted_by": e.acted_by})
+            for e in log
+        ],
         "final": {"version": table.version, "sha256": replay.state_hash(table.state)},
     }
 
@@ -200,7 +206,11 @@ def _log(raw: list) -> list[replay.Entry]:
         version = _field(entry, "version", (int,), where)
         seat = _field(entry, "seat", (int, type(None)), where)
         action = _field(entry, "action", (dict,), where)
-        log.append(replay.Entry(version, seat, action))
+        # who entered it for its seat (issue 36), when another seat's phone did
+        acted_by = entry.get("acted_by")
+        if acted_by is not None and (type(acted_by) is not int or not 0 <= acted_by < 64):
+            raise ImportRejected("bad_field", field=f"{where}acted_by")
+        log.append(replay.Entry(version, seat, action, acted_by))
     return log
 
 

@@ -25,6 +25,7 @@ urlpatterns = [
     path("t/<str:code>/free/", private(tables.table_free_seat), name="table_free_seat"),
     path("t/<str:code>/close/", private(tables.table_close), name="table_close"),
     path("t/<str:code>/phrases/", private(tables.table_phrases), name="table_phrases"),
+    path("t/<str:code>/act-for/", private(tables.table_act_for), name="table_act_for"),
     path("t/<str:code>/bot/", private(tables.table_bot), name="table_bot"),
     path("t/<str:code>/rematch/", private(tables.table_rematch), name="table_rematch"),
     path("t/<str:code>/stand-in/", private(tables.table_stand_in), name="table_stand_in"),

@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from games import charts, phones, replay
+from games import charts, labels, phones, replay
 from games.context import table_summary
 from games.labels import seat_name
 from games.live import Snapshot
@@ -42,7 +42,10 @@ def _number(value, low: int, high: int, default):
 
 
 def _log_rows(log, step: int, length: int) -> list[dict]:
-    rows = [{"version": e.version, "seat": e.seat, "action": e.action} for e in log[:step]]
+    rows = [
+        {"version": e.version, "seat": e.seat, "action": e.action, "acted_by": e.acted_by}
+        for e in log[:step]
+    ]
     return rows[::-1][:length]
 
 
@@ -91,7 +94,11 @@ def replay_page(request, code):
         "me": None if record else now.me,
         "hands": hands,
         "record": bool(game.web.record_regions.get(table.mode)),
-        "move": game.web.describe(table.mode, entry.action, names.get(entry.seat)),
+        "move": game.web.describe(
+            table.mode,
+            entry.action,
+            labels.who({"seat": entry.seat, "acted_by": entry.acted_by}, names),
+        ),
         "views": [(i, names[i]) for i in allowed if i is not None],
         "spectator": over,
         "over": over,

@@ -10,6 +10,7 @@ import io
 import re
 
 import segno
+from asgiref.sync import async_to_sync
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
@@ -143,9 +144,20 @@ def join_qr(request, code):
     return response
 
 
-def _table_url(table: Table, seat=None) -> str:
+def _table_url(table: Table, seat=None, acting=None) -> str:
     url = reverse("table", kwargs={"code": table.code})
-    return f"{url}?seat={seat}" if seat is not None else url
+    url = f"{url}?seat={seat}" if seat is not None else url
+    if acting is not None and seat is not None:
+        url += f"&for={acting}"
+    return url
+
+
+def _acting(data) -> int | None:
+    """The seat a phone asks to enter moves for (its "for" field), None if none or bad."""
+    try:
+        return fields.optional_integer(data, "for", 0, fields.MAX_SEAT)
+    except BadInput:
+        return None
 
 
 def _lobby_game(request):
@@ -265,8 +277,11 @@ def _render_table(request, table: Table, error=None, status=200):
     active, host = phone.active, phone.host
     snap = snapshot(table)
     lang, csrf = get_language(), get_token(request)
-    now = screen(snap, phone.seats, active, host, lang)
-    live = fill_in(live_html(now), table.code, active, table.version, csrf)
+    # the seat the phone asks to enter moves for: its socket, which knows who is at the
+    # table, says whether it may (a seated phone: only for an absent seat)
+    wanted = _acting(request.GET) if active is not None else None
+    now = screen(snap, phone.seats, active, host, lang, acting=wanted)
+    live = fill_in(live_html(now), table.code, active, table.version, csrf, acting=now.acting)
     flash = flash_html(error, table.game)
     meta = meta_html(table.version)
     join_url = request.build_absolute_uri(reverse("join", kwargs={"code": table.code}))
@@ -280,7 +295,8 @@ def _render_table(request, table: Table, error=None, status=200):
         "created": table.created,
         "beat": presence.BEAT,
         "ws_url": f"/ws/table/{table.code}/?lang={get_language()}"
-        + (f"&seat={active}" if active is not None else ""),
+        + (f"&seat={active}" if active is not None else "")
+        + (f"&for={wanted}" if wanted is not None else ""),
     }
     return render(request, "games/table.html", context, status=status)
 
@@ -296,13 +312,25 @@ def table_act(request, code):
         seat = fields.integer(request.POST, "seat", 0, fields.MAX_SEAT)
         version = fields.integer(request.POST, "version", 0, fields.MAX_VERSION)
         action_id = fields.action_id(request.POST.get("action_id"))
-        perform(table, seat, request.POST, version, action_id, holder)
+        perform(
+            table, seat, request.POST, version, action_id, holder, lambda: _absence(request, table)
+        )
     except BadInput:
         return _render_table(request, table, services.Refused("bad_request"), status=400)
     except services.Refused as refusal:
         table.refresh_from_db()
         return _render_table(request, table, refusal, status=409)
-    return redirect(_table_url(table, seat))
+    return redirect(_table_url(table, seat, _acting(request.POST)))
+
+
+def _absence(request, table: Table):
+    """(host?, the absent seats, those gone for a while) for a move entered for another
+    seat over a plain POST (games.services.may_act_for)."""
+    host = _phone(request, table).host
+    absent, long_gone = async_to_sync(presence.absence)(
+        table.code, list(table.seats.all()), None, services.GONE_FOR_ANSWER
+    )
+    return host, absent, long_gone
 
 
 @_limited
@@ -377,6 +405,16 @@ def table_phrases(request, code):
 
 
 @require_POST
+def table_act_for(request, code):
+    """The host lets any seated player enter moves for an absent seat, or only the host."""
+    form = SwitchForm(request.POST)
+    if not form.is_valid():
+        return _render_table(request, _table(request, code), services.Refused("bad_request"), 400)
+    rule = Table.ActFor.ANY if form.cleaned_data["on"] == "1" else Table.ActFor.HOST
+    return _host_action(request, code, lambda t, host: services.set_act_for(t, host, rule))
+
+
+@require_POST
 @_limited
 def table_stand_in(request, code):
     """A player asks a computer player to play for them ("1"), or takes their seat back."""
@@ -409,7 +447,7 @@ def _seat_action(request, code, perform):
     except services.Refused as refusal:
         table.refresh_from_db()
         return _render_table(request, table, refusal, status=409)
-    return redirect(_table_url(table, seat))
+    return redirect(_table_url(table, seat, _acting(request.POST)))
 
 
 @require_POST

@@ -10,6 +10,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games import labels
 from games.adapter import GameWeb
 from games.charts import Tally
 from games.forms import first_seat, first_seat_error, first_seat_field
@@ -38,7 +39,7 @@ PILES = (
     "panel.draw_count",
 )
 HAND = ("panel.hand", "panel.playing", "panel.ways", "panel.open_rows")
-SHEET = ("panel.rows", "panel.my_total", "panel.sheet_kind")
+SHEET = ("panel.rows", "panel.my_total", "panel.sheet_kind", "panel.for_name")
 OTHERS = ("board.others", "board.total_boxes", "panel.watching")
 ENTRY = (
     "panel.correction",
@@ -69,7 +70,7 @@ class TriggsWeb(GameWeb):
             ("others", "players", OTHERS),
         ),
         "companion": (
-            ("status", "play", ("panel.status",)),
+            ("status", "play", ("panel.status", "panel.for_name")),
             ("entry", "play", ENTRY),
             ("sheet", "play", SHEET),
             ("others", "players", OTHERS),
@@ -104,6 +105,18 @@ class TriggsWeb(GameWeb):
 
     def check_move(self, mode: str, pending: str | None, action: dict) -> None:
         parse.check_move(pending, action)
+
+    acts_for_modes = ("companion",)
+
+    def act_for_kind(self, mode: str, action: dict) -> str | None:
+        if mode != "companion":
+            return None
+        kind = action.get("type")
+        if kind in ("cross", "extra", "pass", "undo"):
+            return "entry"
+        if kind == "correct":  # a proposal is the phone's own, whichever sheet it shows
+            return "own"
+        return "answer" if kind in ("confirm", "reject") else None
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -171,7 +184,7 @@ class TriggsWeb(GameWeb):
             return [
                 words.correction_line(row, names)
                 if row["action"].get("type") in companion.CORRECTIONS
-                else self.described(mode, row["action"], names.get(row["seat"]), lang)
+                else self.described(mode, row["action"], labels.who(row, names), lang)
                 for row in rows[: self.log_length]
             ]
         # from the newest rows back to the log_length-th that starts a line (any but an

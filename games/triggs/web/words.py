@@ -139,6 +139,12 @@ def correction_line(row: dict, names: dict) -> str:
     action, seat = row["action"], row["seat"]
     who = someone(names, seat)
     kind = action["type"]
+    by = row.get("acted_by")
+    if by is not None and by != seat and kind in ("confirm", "reject"):
+        words = {"by": someone(names, by), "who": who}
+        if kind == "confirm":
+            return _("%(by)s confirmed the correction of %(who)s's sheet for them.") % words
+        return _("%(by)s turned down the correction for %(who)s.") % words
     if kind == "confirm":
         return _("%(who)s confirmed the correction of their sheet.") % {"who": who}
     if kind == "reject":

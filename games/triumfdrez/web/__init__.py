@@ -7,6 +7,7 @@ the standings, the progress chart). The HTML is in the templates
 (games/triumfdrez/templates/games/triumfdrez/)."""
 
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -211,6 +212,32 @@ class TriumfDrezWeb(GameWeb):
 
     def tally(self, mode, state, names) -> stats.Tally:
         return stats.tally(mode, state, names)
+
+    def entered_for(self, mode: str, state: dict, seat: int, action: dict) -> int | None:
+        """The tracker is shared: a bid or a pass is the turn's seat's, whichever phone
+        enters it (a contract entered directly names its declarer itself)."""
+        if mode != "companion" or not isinstance(state, dict):
+            return None
+        kind = action.get("type")
+        if kind in ("bid", "pass") and state.get("phase") == "auction":
+            return state.get("turn")
+        return None
+
+    def log_lines(self, mode: str, rows: list[dict], names: dict) -> list[str]:
+        lang = translation.get_language()
+        return [
+            # a bid or pass entered for its bidder reads as theirs ("Ana (entered by
+            # Boris) bid …"), as at a digital table
+            self.described(
+                "digital" if row.get("acted_by") is not None else mode,
+                row["action"],
+                labels.who(row, names),
+                lang,
+            )
+            if row["action"].get("type") in ("bid", "pass")
+            else self.described(mode, row["action"], labels.who(row, names), lang)
+            for row in rows[: self.log_length]
+        ]
 
     def describe(self, mode: str, action: dict, name: str | None) -> str:
         return words.describe(mode, action, name)
