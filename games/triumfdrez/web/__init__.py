@@ -97,6 +97,7 @@ class TriumfDrezWeb(GameWeb):
                     "seated",
                     "view.phase",
                     "board.bid",
+                    "board.contract",
                     "board.declarers",
                     "board.declarer_name",
                     "board.contract_words",

@@ -132,6 +132,7 @@ def companion_board(state: dict, names: dict) -> dict:
         }
         for hand in view["history"]
     ]
+    default_tricks = (view.get("current_bid") or {}).get("tricks", BID_MIN)
     return {
         **amend_board(view, names),
         "sides": [
@@ -148,7 +149,9 @@ def companion_board(state: dict, names: dict) -> dict:
         "winner_names": winner_names(view, names),
         "ranking": final_ranking(view, names),
         # A bid of as many tricks can still beat the current one (open, fewer trumps).
-        "bid": words.bid_choices(BID_MIN, (view.get("current_bid") or {}).get("tricks", BID_MIN)),
+        "bid": words.bid_choices(BID_MIN, default_tricks, opening=view.get("current_bid") is None),
+        # the final contract entered directly may drop either
+        "contract": words.bid_choices(BID_MIN, default_tricks),
         "declarers": tuple(sorted(names.items())),
         # every entry can be taken back until the hand is confirmed, a contract entered
         # directly too (the engine's legal actions say what can)
@@ -276,7 +279,7 @@ def digital_board(state: dict, names: dict) -> dict:
     result = view.get("last_result")
     return {
         "can_pass": top is not None,
-        "bid": words.bid_choices(top["tricks"] if top else BID_MIN, None),
+        "bid": words.bid_choices(top["tricks"] if top else BID_MIN, None, opening=top is None),
         "too_low": str(words.REFUSALS["bid_too_low"]),
         "auction": words.auction(view, names),
         "contract_words": words.bid_words(contract) if contract else None,

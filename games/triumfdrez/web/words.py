@@ -194,19 +194,21 @@ def auction(view: dict, names: dict) -> list[dict]:
     ]
 
 
-def bid_choices(lowest: int, default: int | None) -> dict:
+def bid_choices(lowest: int, default: int | None, opening: bool = False) -> dict:
     """What a bid's fields offer (games/triumfdrez/_bid_tricks.html): tricks from `lowest`
-    to the most a bid names, `default` chosen; the figures and the colours; and `key`,
-    all of it, that its HTML is cached by ({% cache %} in the templates)."""
-    return _bid_choices(translation.get_language(), lowest, default)
+    to the most a bid names, `default` chosen; the figures and the colours, without "no
+    trump" and "no super-trump" for the `opening` bid of a hand (D-AUCTION ruling); and
+    `key`, all of it, that its HTML is cached by ({% cache %} in the templates)."""
+    return _bid_choices(translation.get_language(), lowest, default, opening)
 
 
 @functools.lru_cache(maxsize=256)
-def _bid_choices(lang: str, lowest: int, default: int | None) -> dict:
+def _bid_choices(lang: str, lowest: int, default: int | None, opening: bool) -> dict:
     """Cached per language (callers must not change the dict)."""
     choices = {
         "tricks": tuple(range(lowest, BID_MAX + 1)),
         "default": default,
+        "opening": opening,
         "figures": tuple((f, FIGURE_SYMBOLS[f], str(FIGURE_NAMES[f])) for f in FIGURES),
         "colours": tuple((n, str(name)) for n, name in COLOUR_NAMES.items()),
     }
