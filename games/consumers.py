@@ -187,18 +187,25 @@ class TableConsumer(AsyncWebsocketConsumer):
             if "=" in part
         )
         self.lang = query.get("lang") if query.get("lang") in LANGS else settings.LANGUAGE_CODE
-        phone = await self.identify(query.get("seat"))
+        # the table-centre screen (games.render.centre_screen): a spectator, whatever the
+        # cookie holds, that never acts
+        self.centre = query.get("view") == "centre"
+        phone = await self.identify(None if self.centre else query.get("seat"))
         if isinstance(phone, int):
             await self.close(code=phone)
             return
         self.table, self.active, self.host, seats, snap = phone
+        if self.centre:
+            self.active, self.host, seats = None, False, []
         if not self.take_room(seats):
             await self.close(code=TOO_MANY)
             return
         self.table_id = self.table.pk
         self.version = 0  # the version of the latest render sent
         self.shown = None  # the screen it drew (games.render.Screen)
-        self.hashes = phones.token_hashes(self.scope.get("cookies", {}), self.code)
+        self.hashes = (
+            set() if self.centre else phones.token_hashes(self.scope.get("cookies", {}), self.code)
+        )
         self.tokens = time.monotonic(), float(BUCKET_SIZE)
         self.abuse = 0
         self.refused_at = -REFUSAL_EVERY
@@ -325,6 +332,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if message.get("kind") == "resync":
             await self.send_render(unless_shown=message.get("version"), full=True)
+            return
+        if self.centre:  # read-only: a screen at the centre of the table makes no move
+            await self.refuse("bad_request", abuse=True)
             return
         if message.get("kind") == "say":
             await self.say(message)
@@ -491,9 +501,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = snap.table.version
         if unless_shown is not None and str(unless_shown) == str(version):
             return
-        now = render.phone_screen(
-            snap, self.hashes, self.active, self.host, self.lang, self.notes, self.shown
-        )
+        if self.centre:
+            now = render.centre_screen(snap, self.lang, self.shown)
+        else:
+            now = render.phone_screen(
+                snap, self.hashes, self.active, self.host, self.lang, self.notes, self.shown
+            )
         active = now.me
         self.snap, self.held = snap, phones.seats_held(snap.seats, self.hashes)
         names = None if full else render.changed(self.shown, now)
