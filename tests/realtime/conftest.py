@@ -19,9 +19,10 @@ class Phone:
     make (`next` returns the page after the next message; `received` keeps them as
     sent)."""
 
-    def __init__(self, code, tokens=(), origin=ORIGIN, lang="es", seat=None):
+    def __init__(self, code, tokens=(), origin=ORIGIN, lang="es", seat=None, view=None):
         cookie = f"{phones.cookie_pair(code, tokens)}; csrftoken=testcsrf".encode()
         query = f"lang={lang}" + (f"&seat={seat}" if seat is not None else "")
+        query += f"&view={view}" if view is not None else ""
         self.comm = WebsocketCommunicator(
             application,
             f"/ws/table/{code}/?{query}",
