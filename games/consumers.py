@@ -333,9 +333,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         if message.get("kind") == "resync":
             await self.send_render(unless_shown=message.get("version"), full=True)
             return
-        if self.centre:  # read-only: a screen at the centre of the table makes no move
-            await self.refuse("bad_request", abuse=True)
-            return
         if message.get("kind") == "say":
             await self.say(message)
             return
@@ -346,6 +343,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             if message["state"] != self.looking:
                 self.looking = message["state"]
                 await self.present()
+            return
+        if self.centre:  # read-only: a screen at the centre of the table makes no move
+            await self.refuse("bad_request", abuse=True)
             return
         await self.act(message)
 
