@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 
+from tests.browser import games
 from tests.browser.conftest import CONTEXT
 from tests.browser.test_companion_tables import (
     create_and_join,
@@ -49,7 +50,7 @@ def test_the_centre_screen_follows_a_triggs_table(browser, asgi_server, screensh
     before = version(centre)
     # the seat to play crosses a box on a phone: the centre screen shows it without reloading
     phones = {"Ana": ana, "Boris": boris, "Chloé": chloe}
-    mover = next(p for p in phones.values() if p.locator("button.box.open").count())
+    mover = next(p for p in phones.values() if p.locator("button[value=pass]").count())
     row = mover.locator(".play-row:has(button.box.open)").first
     pace(mover)
     row.locator("button.box.open").last.click()
@@ -89,3 +90,29 @@ def test_the_centre_screen_follows_a_triumfdrez_bid(browser, asgi_server, screen
     shot(centre, screenshots, "triumfdrez")
     for page in phones:
         page.context.close()
+
+
+def test_the_centre_screen_follows_a_digital_triumfdrez_hand(browser, asgi_server, screenshots):
+    """One person and three computer players: the centre screen shows the sides' tricks and
+    the trick on the table as the hand is played, never a hand."""
+    context, page = games.new_phone(browser)
+    code = games.create_digital(page, asgi_server, "ru", "triumfdrez", 4, {1: "", 2: "", 3: ""})
+    centre = open_centre(browser, asgi_server, code, "ru")
+    seen = []
+
+    def look(moves):
+        shown = games.version(page)
+        centre.wait_for_function(
+            f"+document.getElementById('table-meta').dataset.version >= {shown}", timeout=10_000
+        )
+        assert centre.locator("#my-hand, .hand-card, #play-form").count() == 0
+        # the cards the centre shows are the trick on the table, one a seat at most
+        assert centre.locator(".centre-trick .d-card[data-card-id]").count() <= 4
+        seen.append(centre.locator("#centre-last").inner_text())
+        if moves == 6:
+            assert "Взятки" in centre.locator(".centre-scores").inner_text()
+            shot(centre, screenshots, "triumfdrez-digital")
+
+    games.play_triumfdrez_hand(page, on_move=look)
+    assert len(set(seen)) > 3  # the last move changed as the hand went on
+    context.close()
