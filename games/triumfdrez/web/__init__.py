@@ -129,7 +129,11 @@ class TriumfDrezWeb(GameWeb):
                     "board.declarer_name",
                 ),
             ),
-            ("scores", "centre", ("board.sides", "board.trick_seats", "view.declaring_team")),
+            (
+                "scores",
+                "centre",
+                ("board.sides", "board.trick_seats", "board.last_trick", "view.declaring_team"),
+            ),
         ),
         "companion": (
             (
