@@ -72,7 +72,15 @@ def test_the_centre_screen_follows_a_triumfdrez_bid(browser, asgi_server, screen
     players = create_and_join(browser, asgi_server, "triumfdrez", players=4, lang="fr")
     ana, guests, code = players
     phones = [ana, *guests]
+    # the lobby names each seat's partner: seat 1 with seat 3, seat 2 with seat 4
+    seats = ana.locator(".seat-list").inner_text()
+    assert "partenaire de la place 3" in seats and "partenaire de la place 4" in seats
+    shot(ana, screenshots, "partners-lobby")
     tap(ana, "#table-live form[action$='start/'] button", *guests)
+    ana.click("label[for=pane-players]")
+    assert "Ana + Chloé" in ana.locator("#r-sides").inner_text()
+    shot(ana, screenshots, "partners-players")
+    ana.click("label[for=pane-play]")
     centre = open_centre(browser, asgi_server, code, "fr")
     assert "Ana + Chloé" in centre.locator(".centre-scores").inner_text()
     before = version(centre)
