@@ -24,6 +24,9 @@ What a game provides (see docs/adding-a-game.md):
 - optionally `facts(mode, state, seat, steps)` and `fact_lines(mode, facts)`: what a
   player's statistics count in each finished game, and those counts in words
   (players.stats);
+- optionally `centre`: the regions of the table-centre screen, by mode (a TV's view);
+- optionally `sides(mode, players)`: who plays with whom (partners), shown by the lobby,
+  the join page and the table;
 - optionally a two-step move (`wants_step`, `step`, `check_move`): a choice a seat makes before its
   move that the table keeps on the seat (Seat.pending), e.g. the pile a card is taken from;
 - optionally `acts_for_modes` and `act_for_kind(mode, action)`: the moves a phone may enter
@@ -88,6 +91,28 @@ class GameWeb:
     # By mode, the regions a finished game's replay draws for every seat at once, each from
     # its own view (a hand record: games.views.replays); none by default.
     record_regions: Mapping[str, tuple[str, ...]] = {}
+
+    # By mode, the regions of the table-centre screen (a tablet or a TV in landscape, a
+    # spectator's view: games.render.centre_screen), each (name, pane, reads): partials of
+    # the game's centre template (`centre_template`); none by default.
+    centre: Mapping[str, tuple[tuple, ...]] = {}
+
+    def centre_template(self, mode: str) -> str:
+        return f"games/{self.slug}/_centre.html"
+
+    def centre_regions(self, mode: str) -> list[tuple[str, str, str, tuple[str, ...]]]:
+        """(region, template, pane, reads) for each of the game's regions of the centre
+        screen in `mode`, after the shared head (games.render.CENTRE)."""
+        template = self.centre_template(mode)
+        return [
+            (name, f"{template}#{name}", pane, tuple(reads))
+            for name, pane, reads in self.centre.get(mode, ())
+        ]
+
+    def sides(self, mode: str, players: int) -> tuple[tuple[int, ...], ...]:
+        """The sides at a table of `players` (each a tuple of seat indexes): partners share
+        one. By default each seat plays alone."""
+        return tuple((seat,) for seat in range(players))
 
     def panel_template(self, mode: str) -> str:
         return f"games/{self.slug}/_{mode}.html"

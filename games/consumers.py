@@ -195,18 +195,27 @@ class TableConsumer(AsyncWebsocketConsumer):
         # the seat the phone enters moves for, if it may (games.context.act_for_choices)
         self.acting = query["for"] if query.get("for", "").isdigit() else None
         self.acting = None if self.acting is None or len(self.acting) > 2 else int(self.acting)
-        phone = await self.identify(query.get("seat"))
+        # the table-centre screen (games.render.centre_screen): a spectator, whatever the
+        # cookie holds, that never acts
+        self.centre = query.get("view") == "centre"
+        if self.centre:
+            self.acting = None
+        phone = await self.identify(None if self.centre else query.get("seat"))
         if isinstance(phone, int):
             await self.close(code=phone)
             return
         self.table, self.active, self.host, seats, snap = phone
+        if self.centre:
+            self.active, self.host, seats = None, False, []
         if not self.take_room(seats):
             await self.close(code=TOO_MANY)
             return
         self.table_id = self.table.pk
         self.version = 0  # the version of the latest render sent
         self.shown = None  # the screen it drew (games.render.Screen)
-        self.hashes = phones.token_hashes(self.scope.get("cookies", {}), self.code)
+        self.hashes = (
+            set() if self.centre else phones.token_hashes(self.scope.get("cookies", {}), self.code)
+        )
         self.tokens = time.monotonic(), float(BUCKET_SIZE)
         self.abuse = 0
         self.refused_at = -REFUSAL_EVERY
@@ -347,6 +356,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             if message["state"] != self.looking:
                 self.looking = message["state"]
                 await self.present()
+            return
+        if self.centre:  # read-only: a screen at the centre of the table makes no move
+            await self.refuse("bad_request", abuse=True)
             return
         await self.act(message)
 
@@ -528,16 +540,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = snap.table.version
         if unless_shown is not None and str(unless_shown) == str(version):
             return
-        now = render.phone_screen(
-            snap,
-            self.hashes,
-            self.active,
-            self.host,
-            self.lang,
-            self.notes,
-            self.shown,
-            self.acting,
-        )
+        if self.centre:
+            now = render.centre_screen(snap, self.lang, self.shown)
+        else:
+            now = render.phone_screen(
+                snap,
+                self.hashes,
+                self.active,
+                self.host,
+                self.lang,
+                self.notes,
+                self.shown,
+                self.acting,
+            )
         active = now.me
         self.snap, self.held = snap, phones.seats_held(snap.seats, self.hashes)
         names = None if full else render.changed(self.shown, now)

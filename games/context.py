@@ -18,7 +18,8 @@ from games.registry import get_game
 # The context names that are the same for every phone at a table at one change
 # (`shared_context`); their digests are shared by the phones too.
 SHARED = (
-    "table", "names", "log", "hidden_hands", "in_play", "clock", "chart", "phrases", "bot_levels", "board"
+    "table", "names", "log", "hidden_hands", "in_play", "clock", "chart", "phrases", "bot_levels", "board",
+    "sides",
 )  # fmt: skip
 
 
@@ -67,6 +68,7 @@ def table_context(
     choices = act_for_choices(snap, phone_seats, active, host, here)
     if acting not in choices:
         acting = None
+    partners = partners_of(web.sides(table.mode, len(seats)))
     panel = {}
     if table.state is not None:
         own = next((seat for seat in seats if seat.index == active), None)
@@ -89,6 +91,8 @@ def table_context(
             "presence_symbol": presence.SYMBOLS.get(state),
             "presence_label": str(presence.LABELS[state]) if state in presence.LABELS else None,
             "stand_in": seat.stand_in,
+            # the seat numbers (from 1) of its partners (GameWeb.sides), if it has any
+            "partners": partners.get(seat.index, ()),
         }
         for seat in seats
         for state in (here.get(seat.index),)
@@ -140,9 +144,34 @@ def shared_context(snap: Snapshot, lang: str) -> dict:
             "phrases": _translated_phrases(table.game, lang) if table.phrases else None,
             "bot_levels": _translated_bot_levels(table.game, lang),
             "board": {} if table.state is None else game.web.board(table.mode, table.state, names),
+            "sides": sides_context(game.web.sides(table.mode, len(snap.seats)), names),
         }
         wide = snap.shared.setdefault(("context", lang), wide)
     return wide
+
+
+def partners_of(sides) -> dict[int, tuple[int, ...]]:
+    """Seat → the seat numbers (from 1) of its partners, for the seats that have any."""
+    return {
+        seat: tuple(other + 1 for other in side if other != seat)
+        for side in sides
+        if len(side) > 1
+        for seat in side
+    }
+
+
+def sides_context(sides, names: dict) -> list[dict]:
+    """The sides of partners, each its seat numbers (from 1) and names; [] when every seat
+    plays alone (GameWeb.sides)."""
+    if all(len(side) < 2 for side in sides):
+        return []
+    return [
+        {
+            "seats": [seat + 1 for seat in side],
+            "names": [n for seat in side if (n := names.get(seat))],
+        }
+        for side in sides
+    ]
 
 
 @functools.lru_cache(maxsize=64)

@@ -188,7 +188,8 @@ class CreateTableForm(forms.Form):
 
 
 class JoinForm(forms.Form):
-    """A free seat of `seats` (a table's Seat rows) and the player's name."""
+    """A free seat of `seats` (a table's Seat rows) and the player's name; `partners`: seat
+    → the seat numbers of its partners (games.context.partners_of), named by its choice."""
 
     seat = forms.TypedChoiceField(
         label=_("Pick a free seat"),
@@ -198,10 +199,13 @@ class JoinForm(forms.Form):
     )
     name = NameField("player-name")
 
-    def __init__(self, seats, *args, **kwargs):
+    def __init__(self, seats, *args, partners=None, **kwargs):
         super().__init__(*args, **kwargs)
         free = [seat for seat in seats if not seat.taken]
-        self.fields["seat"].choices = [(seat.index, seat_label(seat)) for seat in free]
+        partners = partners or {}
+        self.fields["seat"].choices = [
+            (seat.index, seat_label(seat, partners.get(seat.index, ()))) for seat in free
+        ]
         if len(free) == 1:
             self.fields["seat"].initial = free[0].index
 
@@ -253,9 +257,12 @@ class SwitchForm(forms.Form):
     )
 
 
-def seat_label(seat) -> str:
+def seat_label(seat, partners=()) -> str:
     label = seat_number(seat.index)
-    return f"{label} — {seat.name}" if seat.name else label
+    label = f"{label} — {seat.name}" if seat.name else label
+    for n in partners:
+        label += " — " + str(_("partner of seat %(n)s") % {"n": n})
+    return label
 
 
 def first_seat_field(label, help_text) -> forms.ChoiceField:

@@ -41,6 +41,7 @@ HEAD = (
     Region("actfor", f"{LIVE}#actfor", "play", ("act_for", "acting", "active", "table.code")),
     Region("seats", f"{LIVE}#seats", "play", (*SEATS, "stood_in", "mine.stand_in", "clock", "active")),
     Region("presence", f"{LIVE}#presence", "players", ("presence_known", "table.closed", "seats")),
+    Region("sides", f"{LIVE}#sides", "players", ("sides",)),
     Region("phrases", f"{LIVE}#phrases", "players", ("seated", "table.closed", "phrases")),
 )  # fmt: skip
 STAGE = {
@@ -56,6 +57,16 @@ TAIL = (
     Region("tools", f"{LIVE}#tools", "table", (*TOOLS, "mine.stand_in")),
 )
 RESULT = Region("result", f"{LIVE}#result", "play", ("chart", "table.code"))
+# The table-centre screen (centre_screen): the shared head, then the game's centre regions
+# (GameWeb.centre); the seats while the table waits, the notice once it is closed.
+CENTRE = "games/_centre.html"
+CENTRE_HEAD = (
+    Region("centre_head", f"{CENTRE}#head", "centre", ("table.game_name", "table.code", "log")),
+)
+CENTRE_STAGE = {
+    "lobby": (Region("centre_seats", f"{CENTRE}#seats", "centre", ("seats", "sides")),),
+    "closed": (Region("closed", f"{LIVE}#closed", "centre", ()),),
+}
 
 # A part of a region: an element with an id between these markers (a row of a sheet,
 # another player); when a region's parts are all that changed, only they are sent.
@@ -91,6 +102,7 @@ class Screen:
     lang: str = ""
     me: int | None = None  # the seat the phone plays (None: a spectator)
     acting: int | None = None  # the seat it enters moves for (games.context.act_for_choices)
+    panes: tuple[str, ...] = PANES  # the panes its regions sit in, in order
     inputs: dict = field(default_factory=dict)
     _digests: dict = field(default_factory=dict, repr=False)
     _parts: dict = field(default_factory=dict, repr=False)
@@ -149,31 +161,57 @@ def screen(
         middle = (*middle, RESULT)
     if previous is not None and previous.lang != lang:
         previous = None
-    earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
     shown = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang, me=active)
-    # the digests of the shared context's paths, worked out by the first phone of the change
-    shared = snap.shared.setdefault(("digests", lang), {})
-    memo = dict(shared)
     with translation.override(lang):
         context = table_context(snap, phone_seats, active, host, notes, lang, acting)
         shown.acting = context["acting"]["index"] if context["acting"] else None
-        for region in (*HEAD, *middle, *TAIL):
-            name = region.name
-            key = regions.inputs(region, context, memo)
-            if key is not None and name in earlier and previous.inputs.get(name) == key:
-                digest = previous._digests.get(name), previous._parts.get(name)
-                shown.add(name, earlier[name], region.pane, *digest)
-            elif key is not None and (same := regions.cached((lang, key))) is not None:
-                shown.add(name, *same[:1], region.pane, *same[1:])
-            else:
-                shown.add(name, regions.render(region.template, context), region.pane)
-                if key is not None:
-                    regions.cache(
-                        (lang, key), (shown.regions[-1][1], shown.digest(name), shown.parts(name))
-                    )
-            shown.inputs[name] = key
-    shared.update((path, d) for path, d in memo.items() if path.partition(".")[0] in SHARED)
+        _fill(shown, (*HEAD, *middle, *TAIL), context, snap, lang, previous)
     return shown
+
+
+def centre_screen(snap: Snapshot, lang: str, previous=None) -> Screen:
+    """The table-centre screen (a tablet or a TV in landscape: games.views.tables.centre):
+    a spectator's view (seat None, never a hidden card), in `lang`: the shared head (the
+    last event in large type), then the game's centre regions (GameWeb.centre), or the
+    seats while the table waits, or the closed notice."""
+    table = snap.table
+    stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
+    middle = CENTRE_STAGE.get(stage) or centre_regions(table.game, table.mode)
+    if previous is not None and previous.lang != lang:
+        previous = None
+    shown = Screen(
+        table.version, f"{table.game}-{table.mode} centre", stage, [], lang, panes=("centre",)
+    )
+    with translation.override(lang):
+        context = table_context(snap, [], None, False, None, lang)
+        _fill(shown, (*CENTRE_HEAD, *middle), context, snap, lang, previous)
+    return shown
+
+
+def _fill(shown: Screen, wanted, context: dict, snap: Snapshot, lang: str, previous) -> None:
+    """Add each region of `wanted` to `shown`: taken from `previous` (the phone's last
+    screen) or from a recent render in the same language when its inputs are the same,
+    else rendered. The digests of the shared context's paths are worked out by the first
+    phone of the change and shared with the others in its snapshot."""
+    earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
+    shared = snap.shared.setdefault(("digests", lang), {})
+    memo = dict(shared)
+    for region in wanted:
+        name = region.name
+        key = regions.inputs(region, context, memo)
+        if key is not None and name in earlier and previous.inputs.get(name) == key:
+            digest = previous._digests.get(name), previous._parts.get(name)
+            shown.add(name, earlier[name], region.pane, *digest)
+        elif key is not None and (same := regions.cached((lang, key))) is not None:
+            shown.add(name, *same[:1], region.pane, *same[1:])
+        else:
+            shown.add(name, regions.render(region.template, context), region.pane)
+            if key is not None:
+                regions.cache(
+                    (lang, key), (shown.regions[-1][1], shown.digest(name), shown.parts(name))
+                )
+        shown.inputs[name] = key
+    shared.update((path, d) for path, d in memo.items() if path.partition(".")[0] in SHARED)
 
 
 @functools.lru_cache(maxsize=64)
@@ -182,6 +220,12 @@ def game_regions(game: str, mode: str) -> tuple[Region, ...]:
     web = get_game(game).web
     reads = web.reads(mode)
     return tuple(Region(n, t, p, reads.get(n)) for n, t, p in web.screen(mode))
+
+
+@functools.lru_cache(maxsize=64)
+def centre_regions(game: str, mode: str) -> tuple[Region, ...]:
+    """The game's regions of the centre screen in `mode` (GameWeb.centre_regions)."""
+    return tuple(Region(*region) for region in get_game(game).web.centre_regions(mode))
 
 
 def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] | None:
@@ -215,7 +259,7 @@ def live_html(now: Screen, changes: list | None = None) -> str:
             f'<div class="pane pane-{pane}">'
             + "".join(region_html(n, h) for n, h, p in now.regions if p == pane)
             + "</div>"
-            for pane in PANES
+            for pane in now.panes
         )
         me = "" if now.me is None else f' data-me="{int(now.me)}"'
         return f'<div id="table-live" class="{now.kind}" data-stage="{now.stage}"{me}>{inner}</div>'

@@ -21,13 +21,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import fields, labels, phones, presence, ratelimit, services
 from games.actions import BadInput, perform
-from games.context import table_summary
+from games.context import partners_of, table_summary
 from games.forms import CreateTableForm, JoinForm, SwitchForm
 from games.live import snapshot
 from games.models import CODE_ALPHABET, CODE_LENGTH, Table
 from games.phones import MAX_SEATS_PER_PHONE
 from games.registry import GAMES, get_game
-from games.render import fill_in, flash_html, live_html, meta_html, screen
+from games.render import centre_screen, fill_in, flash_html, live_html, meta_html, screen
 from players import identity
 from players import services as players
 
@@ -144,6 +144,39 @@ def join_qr(request, code):
     return response
 
 
+@require_GET
+@_limited
+def centre_qr(request, code):
+    """The address of the table-centre screen as a QR code (an SVG image), for a tablet or
+    a TV to open it; shown in the table tools."""
+    table = _table(request, code)
+    url = request.build_absolute_uri(reverse("table_centre", kwargs={"code": table.code}))
+    svg = io.BytesIO()
+    segno.make(url, error="m").save(svg, kind="svg", title=url, xmldecl=False, **QR_LOOK)
+    response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "max-age=86400"
+    return response
+
+
+@require_GET
+@_limited
+def table_centre(request, code):
+    """The table-centre screen: a read-only page for a tablet or a TV in landscape, a
+    spectator's view of the table in large type (games.render.centre_screen), kept live by
+    the table's socket at ?view=centre."""
+    table = _table(request, code)
+    lang = get_language()
+    now = centre_screen(snapshot(table), lang)
+    context = {
+        "table": table_summary(table),
+        "live": fill_in(live_html(now), table.code, None, table.version),
+        "meta": meta_html(table.version),
+        "beat": presence.BEAT,
+        "ws_url": f"/ws/table/{table.code}/?lang={lang}&view=centre",
+    }
+    return render(request, "games/centre.html", context)
+
+
 def _table_url(table: Table, seat=None, acting=None) -> str:
     url = reverse("table", kwargs={"code": table.code})
     url = f"{url}?seat={seat}" if seat is not None else url
@@ -221,10 +254,11 @@ def join_by_code(request):
 def join(request, code):
     table = _table(request, code)
     seats = list(table.seats.all())
+    partners = partners_of(get_game(table.game).web.sides(table.mode, len(seats)))
     if request.method == "POST":
-        form = JoinForm(seats, request.POST)
+        form = JoinForm(seats, request.POST, partners=partners)
     else:
-        form = JoinForm(seats, initial=identity.named(request))
+        form = JoinForm(seats, initial=identity.named(request), partners=partners)
     if form.is_bound and form.is_valid():
         index, name = form.cleaned_data["seat"], form.cleaned_data["name"]
         try:
@@ -235,7 +269,7 @@ def join(request, code):
         except services.Refused as refusal:
             form.add_error(None, labels.refusal(refusal, get_game(table.game))["message"])
             seats = list(table.seats.all())
-            form = _rebound(seats, form)
+            form = _rebound(seats, form, partners)
         else:
             response = redirect(_table_url(table, index))
             _add_seat_token(request, response, table.code, token)
@@ -254,9 +288,9 @@ def join(request, code):
     return render(request, "games/join.html", context, status=400 if form.errors else 200)
 
 
-def _rebound(seats, form):
+def _rebound(seats, form, partners):
     """The join form again with the seats as they are now, keeping its data and errors."""
-    fresh = JoinForm(seats, form.data)
+    fresh = JoinForm(seats, form.data, partners=partners)
     fresh.is_valid()
     for error in form.non_field_errors():
         fresh.add_error(None, error)

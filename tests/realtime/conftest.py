@@ -19,11 +19,12 @@ class Phone:
     make (`next` returns the page after the next message; `received` keeps them as
     sent)."""
 
-    def __init__(self, code, tokens=(), origin=ORIGIN, lang="es", seat=None):
+    def __init__(self, code, tokens=(), origin=ORIGIN, lang="es", seat=None, view=None):
         # a CSRF cookie of its own, as every phone has (socket rooms count per phone)
         csrf = uuid.uuid4().hex
         cookie = f"{phones.cookie_pair(code, tokens)}; csrftoken={csrf}".encode()
         query = f"lang={lang}" + (f"&seat={seat}" if seat is not None else "")
+        query += f"&view={view}" if view is not None else ""
         self.comm = WebsocketCommunicator(
             application,
             f"/ws/table/{code}/?{query}",

@@ -77,6 +77,18 @@ class TriggsWeb(GameWeb):
             ("correct", "players", CORRECT),
         ),
     }
+    # the table-centre screen (a TV's view, games.render.centre_screen): whose turn and the
+    # winner in large type, then every sheet side by side (games/triggs/_centre.html)
+    centre = {
+        "digital": (
+            ("status", "centre", ("board.turn_name", "board.winner_name", "board.ranking")),
+            ("sheets", "centre", ("board.others", "board.total_boxes")),
+        ),
+        "companion": (
+            ("status", "centre", ("panel.status",)),
+            ("sheets", "centre", ("board.others", "board.total_boxes")),
+        ),
+    }
     refusals = words.REFUSALS
     rule_names = words.RULE_NAMES
     bot_levels = {

@@ -15,6 +15,7 @@ from games import labels
 from games.adapter import GameWeb
 from games.forms import first_seat, first_seat_error, first_seat_field
 from games.triumfdrez import bots, companion, engine
+from games.triumfdrez.scoring import teams_for
 from games.triumfdrez.web import parse, screens, stats, words
 
 
@@ -138,6 +139,50 @@ class TriumfDrezWeb(GameWeb):
             ),
         ),
     }
+    # the table-centre screen (a TV's view, games.render.centre_screen): the match's state
+    # and whose turn in large type, then the scoreboard (games/triumfdrez/_centre.html)
+    centre = {
+        "digital": (
+            (
+                "status",
+                "centre",
+                (
+                    "view.hand_no",
+                    "view.phase",
+                    "view.target",
+                    "board.dealer_name",
+                    "board.turn_name",
+                    "board.winner_names",
+                    "board.ranking",
+                    "board.contract_words",
+                    "board.declarer_name",
+                ),
+            ),
+            (
+                "scores",
+                "centre",
+                ("board.sides", "board.trick_seats", "board.last_trick", "view.declaring_team"),
+            ),
+        ),
+        "companion": (
+            (
+                "status",
+                "centre",
+                (
+                    "view.hand_no",
+                    "view.phase",
+                    "view.target",
+                    "board.dealer_name",
+                    "board.turn_name",
+                    "board.winner_names",
+                    "board.ranking",
+                    "board.contract_words",
+                    "board.declarer_name",
+                ),
+            ),
+            ("scores", "centre", ("board.sides", "view.declaring_team")),
+        ),
+    }
     refusals = words.REFUSALS
     rule_names = words.RULE_NAMES
     bot_levels = {
@@ -173,7 +218,8 @@ class TriumfDrezWeb(GameWeb):
                 _("Companion mode: who deals first"),
                 _(
                     "The player after the dealer bids first and play goes on in seat order: "
-                    "sit around the table in seat order, to the right."
+                    "sit around the table in seat order, to the right. At 4 players, seats "
+                    "1 and 3 are partners, as are 2 and 4: partners sit opposite each other."
                 ),
             ),
         }
@@ -187,6 +233,10 @@ class TriumfDrezWeb(GameWeb):
         if mode == "companion" and first is not None:  # else the deal's seed draws the dealer
             config["dealer"] = first
         return config
+
+    def sides(self, mode: str, players: int) -> tuple[tuple[int, ...], ...]:
+        # D-PLAYERS: partners sit opposite each other at 4 players
+        return tuple(tuple(team) for team in teams_for(players))
 
     def board(self, mode, state, names) -> dict:
         if mode == "companion":
