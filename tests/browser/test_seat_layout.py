@@ -6,20 +6,22 @@ with the site's style sheets, in Chromium at a tablet's width (where every pane 
 
 import random
 import uuid
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 
 from games import live, render, services
-from tests.browser.conftest import CONTEXT, ROOT
+from tests.browser.conftest import CONTEXT
 from tests.tables import config, play_random
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 
 def style(game: str) -> str:
-    """The style sheets of a table page of `game`."""
+    """The style sheets of a table page of `game` (the game's own in its folder)."""
     return "".join(
-        (ROOT / "static" / "css" / name).read_text() for name in ("site.css", f"{game}.css")
+        Path(finders.find(f"css/{name}")).read_text() for name in ("site.css", f"{game}.css")
     )
 
 
