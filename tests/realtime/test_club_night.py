@@ -51,9 +51,11 @@ def site_limits(settings):
     for name in ("WS_SOCKETS_PER_PHONE", "WS_SOCKETS_PER_ADDRESS", "WS_SOCKETS_PER_TABLE"):
         if hasattr(settings, name):
             delattr(settings, name)
+    phones = +consumers.TableConsumer.open_by_phone  # what other tests left open, if any
+    addresses = +consumers.TableConsumer.open_by_address
     yield
-    assert not consumers.TableConsumer.open_by_phone
-    assert not consumers.TableConsumer.open_by_address
+    assert +consumers.TableConsumer.open_by_phone == phones  # every socket here was counted out
+    assert +consumers.TableConsumer.open_by_address == addresses
 
 
 def test_the_rooms_hold_a_club_night():

@@ -449,6 +449,8 @@ class Phone:
     server: object = None
     ws: WebSocket | None = None
     page: Page = field(default_factory=Page)
+    # a CSRF cookie of its own, as every phone has (socket rooms count per phone)
+    csrf: str = field(default_factory=lambda: uuid.uuid4().hex)
 
     def __post_init__(self):
         self.looking = "here"
@@ -456,10 +458,10 @@ class Phone:
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
 
-    def headers(self, server, origin: str | None = None, csrf: str = "phonecsrf") -> dict:
+    def headers(self, server, origin: str | None = None) -> dict:
         from games import phones
 
-        cookie = f"{phones.cookie_pair(self.code, self.tokens)}; csrftoken={csrf}"
+        cookie = f"{phones.cookie_pair(self.code, self.tokens)}; csrftoken={self.csrf}"
         return {"Origin": origin or server.base, "Cookie": cookie}
 
     def path(self) -> str:
