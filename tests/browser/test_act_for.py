@@ -34,6 +34,7 @@ def test_the_host_enters_the_turn_of_a_phone_gone_offline(browser, asgi_server, 
     ana.click("label[for=pane-play]")
 
     # the host acts for Boris: the panel becomes his, clearly labelled
+    ana.click("details.act-for summary")
     ana.select_option("#act-for-seat", label="Boris")
     ana.click("#act-for-form button")
     ana.wait_for_url("**for=1**")
@@ -78,7 +79,8 @@ def test_any_player_enters_for_a_phone_gone_when_the_host_allows_it(browser, asg
     at = version(boris)
 
     ana.context.close()  # the host's phone dies on her turn
-    boris.wait_for_selector("#act-for-seat", timeout=10_000)
+    boris.wait_for_selector("#act-for-seat", state="attached", timeout=10_000)
+    boris.click("details.act-for summary")
     boris.select_option("#act-for-seat", label="Ana")
     boris.click("#act-for-form button")
     boris.wait_for_selector(".acting-for", timeout=10_000)
