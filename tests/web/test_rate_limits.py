@@ -2,6 +2,8 @@
 cannot be created without limit from one address. Over a limit the phone gets 429 and the
 lobby saying so in its language; nothing is created."""
 
+import time
+
 import pytest
 from django.test import Client
 from django.utils import translation
@@ -23,6 +25,15 @@ def slow_down(lang):
 @pytest.fixture
 def low(settings):
     settings.RATE_LIMITS = {"unknown_code": (3, 60), "create_table": (3, 600)}
+
+
+@pytest.fixture(autouse=True)
+def one_window(monkeypatch):
+    """Each test inside one window of every limit (their windows are 60 s to an hour,
+    counted from the epoch): a test that crossed a window's boundary would see its counts
+    start again. The clock runs on from the start of an hour."""
+    start, real = 3600 * 500_000, time.monotonic()
+    monkeypatch.setattr(views.time, "time", lambda: start + time.monotonic() - real)
 
 
 def test_probing_codes_is_stopped_after_a_few_unknown_ones(low):
