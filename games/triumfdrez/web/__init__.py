@@ -18,6 +18,22 @@ from games.triumfdrez import bots, companion, engine
 from games.triumfdrez.scoring import teams_for
 from games.triumfdrez.web import parse, screens, stats, words
 
+# the centre screen's status region, alike in both modes: the match, whose turn, the winner
+CENTRE_STATUS = (
+    "status",
+    "centre",
+    (
+        "view.hand_no",
+        "view.phase",
+        "view.target",
+        "board.dealer_name",
+        "board.turn_name",
+        "board.winner_names",
+        "board.ranking",
+        "board.contract_words",
+        "board.declarer_name",
+    ),
+)
 
 class TriumfDrezWeb(GameWeb):
     slug = "triumfdrez"
@@ -143,21 +159,7 @@ class TriumfDrezWeb(GameWeb):
     # and whose turn in large type, then the scoreboard (games/triumfdrez/_centre.html)
     centre = {
         "digital": (
-            (
-                "status",
-                "centre",
-                (
-                    "view.hand_no",
-                    "view.phase",
-                    "view.target",
-                    "board.dealer_name",
-                    "board.turn_name",
-                    "board.winner_names",
-                    "board.ranking",
-                    "board.contract_words",
-                    "board.declarer_name",
-                ),
-            ),
+            CENTRE_STATUS,
             (
                 "scores",
                 "centre",
@@ -165,21 +167,7 @@ class TriumfDrezWeb(GameWeb):
             ),
         ),
         "companion": (
-            (
-                "status",
-                "centre",
-                (
-                    "view.hand_no",
-                    "view.phase",
-                    "view.target",
-                    "board.dealer_name",
-                    "board.turn_name",
-                    "board.winner_names",
-                    "board.ranking",
-                    "board.contract_words",
-                    "board.declarer_name",
-                ),
-            ),
+            CENTRE_STATUS,
             ("scores", "centre", ("board.sides", "view.declaring_team")),
         ),
     }
