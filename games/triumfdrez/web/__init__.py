@@ -35,6 +35,7 @@ CENTRE_STATUS = (
     ),
 )
 
+
 class TriumfDrezWeb(GameWeb):
     slug = "triumfdrez"
     stylesheet = "css/triumfdrez.css"
