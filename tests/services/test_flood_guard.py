@@ -155,7 +155,10 @@ async def test_handshakes_from_one_address_are_counted_before_the_application(li
     taken = await handshakes(limited, burst + 40, "203.0.113.1")
     refilled = int(rate * (time.monotonic() - start)) + 1  # the bucket refills meanwhile
     assert taken[: burst - 2].count(True) == burst - 2
-    assert burst - 2 <= taken.count(True) <= burst + refilled and taken[-1] is False
+    # Past the burst only what refilled meanwhile is taken: the rest are refused, though
+    # which of the last ones are depends on when the bucket's tokens came back.
+    assert burst - 2 <= taken.count(True) <= burst + refilled
+    assert taken[burst:].count(False) >= len(taken[burst:]) - refilled
     assert await handshakes(limited, 1, "203.0.113.2") == [True]
 
 
