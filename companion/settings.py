@@ -174,7 +174,7 @@ else:
 # player), cached by Django's {% cache %} tag in each process: what they show is in their
 # key, so no process needs another's.
 CACHES["template_fragments"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "BACKEND": "companion.cache.RenderedFragments",
     "LOCATION": "template-fragments",
     "OPTIONS": {"MAX_ENTRIES": 20_000},
 }

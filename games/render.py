@@ -30,7 +30,7 @@ from games.context import SHARED, table_context
 from games.labels import seat_name
 from games.live import Snapshot
 from games.models import Table
-from games.regions import ACT_URL, FIELDS, POST_FIELDS, Region
+from games.regions import ACT_URL, FIELDS, MISSING, POST_FIELDS, Region
 from games.registry import get_game
 
 LIVE = "games/_live.html"
@@ -191,14 +191,21 @@ def centre_screen(snap: Snapshot, lang: str, previous=None) -> Screen:
 def _fill(shown: Screen, wanted, context: dict, snap: Snapshot, lang: str, previous) -> None:
     """Add each region of `wanted` to `shown`: taken from `previous` (the phone's last
     screen) or from a recent render in the same language when its inputs are the same,
-    else rendered. The digests of the shared context's paths are worked out by the first
-    phone of the change and shared with the others in its snapshot."""
+    else rendered. The digests of the shared context's paths, and the inputs of the regions
+    that read only those, are worked out by the first phone of the change and shared with
+    the others in its snapshot."""
     earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
     shared = snap.shared.setdefault(("digests", lang), {})
+    shared_inputs = snap.shared.setdefault(("inputs", lang), {})
     memo = dict(shared)
     for region in wanted:
         name = region.name
-        key = regions.inputs(region, context, memo)
+        if reads_shared(region):
+            key = shared_inputs.get(region, MISSING)
+            if key is MISSING:
+                key = shared_inputs[region] = regions.inputs(region, context, memo)
+        else:
+            key = regions.inputs(region, context, memo)
         if key is not None and name in earlier and previous.inputs.get(name) == key:
             digest = previous._digests.get(name), previous._parts.get(name)
             shown.add(name, earlier[name], region.pane, *digest)
@@ -211,7 +218,14 @@ def _fill(shown: Screen, wanted, context: dict, snap: Snapshot, lang: str, previ
                     (lang, key), (shown.regions[-1][1], shown.digest(name), shown.parts(name))
                 )
         shown.inputs[name] = key
-    shared.update((path, d) for path, d in memo.items() if path.partition(".")[0] in SHARED)
+    new = memo.keys() - shared.keys()
+    shared.update((path, memo[path]) for path in new if path.partition(".")[0] in SHARED)
+
+
+@functools.lru_cache(maxsize=1024)
+def reads_shared(region: Region) -> bool:
+    """Whether `region` reads only paths of the shared context (the same for every phone)."""
+    return region.reads is not None and all(p.partition(".")[0] in SHARED for p in region.reads)
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,10 +1,12 @@
 """{% rule_link %}: a link to a rule, named in the reader's language; |items: lines as list
-items; {% game_stylesheet %}: the link to a game's own style sheet."""
+items; {% game_stylesheet %}: the link to a game's own style sheet; {% cached_each %}: a
+loop whose every item's HTML is cached by what it shows."""
 
 import functools
 import html
 
 from django import template
+from django.core.cache import caches
 from django.templatetags.static import static
 from django.utils import translation
 from django.utils.html import format_html, format_html_join
@@ -13,6 +15,51 @@ from django.utils.safestring import mark_safe
 from games.registry import get_game
 
 register = template.Library()
+
+
+class CachedEachNode(template.Node):
+    def __init__(self, name, var, items, vary_on, nodelist):
+        self.name, self.var, self.items, self.vary_on = name, var, items, vary_on
+        self.nodelist = nodelist
+
+    def render(self, context):
+        fragments = caches["template_fragments"]
+        prefix = f"{self.name}:{translation.get_language()}"
+        out = []
+        with context.push():
+            for item in self.items.resolve(context, ignore_failures=True) or ():
+                context[self.var] = item
+                key = ":".join((prefix, *(str(v.resolve(context)) for v in self.vary_on)))
+                html = fragments.get(key)
+                if html is None:
+                    html = self.nodelist.render(context)
+                    fragments.set(key, html)
+                out.append(html)
+        return mark_safe("".join(out))
+
+
+@register.tag
+def cached_each(parser, token):
+    """{% cached_each name item in items by item.key [more] %}…{% endcached_each %}: the
+    body rendered for each of `items` as `item`, each render cached in the process's
+    template fragment cache by `name`, the language and the values after `by` (as
+    {% cache %} does, so they must hold all the body shows). A long list of small pieces
+    (a hand's cards, a sheet's rows) costs a lookup per piece instead of a loop iteration
+    and a {% cache %} tag's key making (bench/RESULTS.md, 2026-11-27)."""
+    bits = token.split_contents()
+    if len(bits) < 7 or bits[3] != "in" or bits[5] != "by":
+        raise template.TemplateSyntaxError(
+            "usage: {% cached_each name item in items by key [key ...] %}"
+        )
+    nodelist = parser.parse(("endcached_each",))
+    parser.delete_first_token()
+    return CachedEachNode(
+        bits[1],
+        bits[2],
+        parser.compile_filter(bits[4]),
+        [parser.compile_filter(bit) for bit in bits[6:]],
+        nodelist,
+    )
 
 
 @register.simple_tag

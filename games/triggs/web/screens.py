@@ -29,9 +29,10 @@ def others(view: dict, names: dict, turn_of) -> list[dict]:
             "total": sum(crossed),
             "hand_size": None if sizes is None else sizes[seat],
             "turn": bool(turn_of(seat)),
-            # what the small sheet's HTML is cached by ({% cache %}: _others.html)
+            # what the player's HTML is cached by, and its small sheet's (_others.html)
             "key": f"{seat}:{names.get(seat, '')}:{sizes and sizes[seat]}:{bool(turn_of(seat))}:"
             + ",".join(map(str, crossed)),
+            "sheet_key": f"{names.get(seat, '')}:" + ",".join(map(str, crossed)),
             # each row: its value, "✕" per crossed box and "·" per open one, crossed/size
             "rows": [
                 {
@@ -269,7 +270,7 @@ def piles(view: dict, draw_step: dict | None = None, second=()) -> list[dict]:
 
 
 def keyed(item: dict) -> dict:
-    """`item` with the key its HTML is cached by ({% cache %} in the templates): all it holds."""
+    """`item` with the key its HTML is cached by ({% cached_each %} or {% cache %} in the templates): all it holds."""
     item["key"] = repr(tuple(item.values()))
     return item
 

@@ -34,7 +34,7 @@ def _shown(value):
 
 
 def keyed(item: dict) -> dict:
-    """`item` with the key its HTML is cached by ({% cache %} in the templates): all it
+    """`item` with the key its HTML is cached by ({% cached_each %} or {% cache %} in the templates): all it
     holds (its cards by their ids), so two items that show anything differently never
     share a fragment."""
     item["key"] = repr(_shown(tuple(item.values())))

@@ -198,7 +198,7 @@ def bid_choices(lowest: int, default: int | None, opening: bool = False) -> dict
     """What a bid's fields offer (games/triumfdrez/_bid_tricks.html): tricks from `lowest`
     to the most a bid names, `default` chosen; the figures and the colours, without "no
     trump" and "no super-trump" for the `opening` bid of a hand (D-AUCTION ruling); and
-    `key`, all of it, that its HTML is cached by ({% cache %} in the templates)."""
+    `key`, all of it, that its HTML is cached by ({% cached_each %} or {% cache %} in the templates)."""
     return _bid_choices(translation.get_language(), lowest, default, opening)
 
 
