@@ -73,6 +73,23 @@ def bids_above(top: dict | None) -> list[dict]:
     return list(map(dict.copy, BIDS[BIDS_FROM[entry_level(top) + 1] :]))
 
 
+def lowest_bid_above(top: dict | None) -> dict | None:
+    """The lowest bid that beats `top` (with none yet, the lowest opening bid), naming
+    `top`'s own figure and colour where that bid names a figure or a colour: «7 ♞ 5»
+    → «7 ♞, no super-trump». None when no bid beats `top`. A fresh dict."""
+    first = 0 if top is None else BIDS_FROM[entry_level(top) + 1]
+    if first >= len(BIDS):
+        return None
+    bid = dict(BIDS[first])  # the order of bids keeps a figure before dropping it
+    if top is not None:
+        # level() reads only whether a figure and a colour are named, not which
+        if bid["trump"] is not None and top["trump"] is not None:
+            bid["trump"] = top["trump"]
+        if bid["supertrump"] is not None and top["supertrump"] is not None:
+            bid["supertrump"] = top["supertrump"]
+    return bid
+
+
 def check_beats(top: dict | None, entry: dict) -> None:
     """Refuse a bid that does not beat `top`, or an opening bid that drops the trump
     figure or the super-trump colour."""

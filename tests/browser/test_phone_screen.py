@@ -285,7 +285,9 @@ def test_a_half_chosen_bid_survives_another_players_bid(browser, asgi_server):
     assert ana.locator("#bid-form select[name=trump]").input_value() == "knight"
     assert ana.locator("#bid-form select[name=supertrump]").input_value() == "5"
     assert ana.locator("#bid-form input[name=open]").is_checked()
-    assert boris.locator("#bid-form select[name=trump]").input_value() == ""  # his was sent
+    # his was sent: his form offers the lowest bid that beats it, 2 ★ without super-trump
+    assert boris.locator("#bid-form select[name=trump]").input_value() == "joker"
+    assert boris.locator("#bid-form select[name=supertrump]").input_value() == ""
 
 
 def test_a_tap_out_of_turn_keeps_its_message_while_computer_players_move(

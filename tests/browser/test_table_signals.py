@@ -292,8 +292,8 @@ def test_the_lobby_seats_computer_players_on_one_line_each(asgi_server, phones, 
 @pytest.mark.parametrize("lang", ["es", "ru"])
 def test_dark_mode_follows_the_system_with_contrast_kept(browser, asgi_server, lang, screenshots):
     """prefers-color-scheme: dark darkens the site's pages, and axe-core finds no contrast
-    (nor other serious) violation in them; a table, whose game draws its own colours,
-    stays light and readable."""
+    (nor other serious) violation in them; a table too, whose game draws with the site's
+    variables (tests/browser/test_dark_mode.py: every game page, in both schemes)."""
     from tests.browser.test_accessibility import serious
 
     context = browser.new_context(
@@ -315,7 +315,7 @@ def test_dark_mode_follows_the_system_with_contrast_kept(browser, asgi_server, l
         page.click("#create-table button[type=submit]")
         page.wait_for_url("**/t/**")
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        assert background == "rgb(251, 250, 247)"  # the table: light, as its game draws it
+        assert background == "rgb(23, 23, 26)"  # the table: dark too
         found["table"] = serious(page)
         assert {where: v for where, v in found.items() if v} == {}
     finally:

@@ -72,11 +72,13 @@ def test_the_declarers_and_the_tricks_pad_are_rendered_from_plain_data():
         "games/triumfdrez/_companion.html#auction",
         {"board": {"auction": [{"name": "<b>Ana</b>", "words": "5 bazas", "passed": False}]}},
     )
-    assert "<li><strong>&lt;b&gt;Ana&lt;/b&gt;</strong>: 5 bazas</li>" in re.sub(
+    assert '<li value="1"><strong>&lt;b&gt;Ana&lt;/b&gt;</strong>: 5 bazas</li>' in re.sub(
         r"\s+>", ">", escaped
     )
     passed = render_to_string(
         "games/triumfdrez/_companion.html#auction",
         {"board": {"auction": [{"name": "Boris", "words": "Paso", "passed": True}]}},
     )
-    assert '<li class="pass"><strong>Boris</strong>: Paso</li>' in re.sub(r"\s+>", ">", passed)
+    assert '<li value="1" class="pass"><strong>Boris</strong>: Paso</li>' in re.sub(
+        r"\s+>", ">", passed
+    )

@@ -72,7 +72,13 @@ class TriumfDrezWeb(GameWeb):
             (
                 "auction",
                 "play",
-                ("view.phase", "board.auction", "panel.bidding", "panel.lowest_beating"),
+                (
+                    "view.phase",
+                    "board.auction",
+                    "board.to_beat",
+                    "panel.bidding",
+                    "panel.lowest_beating",
+                ),
             ),
             (
                 "result",
@@ -107,7 +113,11 @@ class TriumfDrezWeb(GameWeb):
                 ),
             ),
             ("scores", "play", ("board.sides", "view.declaring_team")),
-            ("auction", "play", ("board.auction", "board.turn_name", "view.phase", "seated")),
+            (
+                "auction",
+                "play",
+                ("board.auction", "board.to_beat", "board.turn_name", "view.phase", "seated"),
+            ),
             (
                 "entry",
                 "play",

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from games import labels
 from games.adapter import ranking
+from games.triumfdrez import auction as auction_rules
 from games.triumfdrez import companion, engine
 from games.triumfdrez.engine import BID_MIN, FIGURES, TRICKS_MAX, contract_made, team_of
 from games.triumfdrez.web import words
@@ -132,7 +133,8 @@ def companion_board(state: dict, names: dict) -> dict:
         }
         for hand in view["history"]
     ]
-    default_tricks = (view.get("current_bid") or {}).get("tricks", BID_MIN)
+    top = view.get("current_bid")
+    default_tricks = (top or {}).get("tricks", BID_MIN)
     return {
         **amend_board(view, names),
         "sides": [
@@ -142,14 +144,16 @@ def companion_board(state: dict, names: dict) -> dict:
         "dealer_name": names.get(view["dealer"]),
         "turn_name": names.get(view["turn"]),
         "auction": words.auction(view, names),
+        "to_beat": words.to_beat(view, names) if view["phase"] == "auction" else None,
         "contract_words": words.bid_words(contract) if contract else None,
         "declarer_name": names.get(contract["seat"]) if contract else None,
         "declaring_names": side_names(names, teams[declaring]) if declaring is not None else [],
         "history": history,
         "winner_names": winner_names(view, names),
         "ranking": final_ranking(view, names),
-        # A bid of as many tricks can still beat the current one (open, fewer trumps).
-        "bid": words.bid_choices(BID_MIN, default_tricks, opening=view.get("current_bid") is None),
+        # A bid of as many tricks can still beat the current one (open, fewer trumps): the
+        # form shows the lowest that does chosen (the tracker refuses a lower one on entry)
+        "bid": beating_choices(BID_MIN, top),
         # the final contract entered directly may drop either
         "contract": words.bid_choices(BID_MIN, default_tricks),
         "declarers": tuple(sorted(names.items())),
@@ -161,6 +165,14 @@ def companion_board(state: dict, names: dict) -> dict:
         # the declaring side's tricks: 0 to every trick of the hand
         "tricks_pad": tuple(range(TRICKS_MAX + 1)),
     }
+
+
+def beating_choices(lowest: int, top: dict | None) -> dict:
+    """A bid form's fields (words.bid_choices) from `lowest` tricks, with the lowest bid
+    that beats `top` chosen (with no bid yet, the lowest opening bid: D-AUCTION ruling);
+    no tricks chosen when no bid beats it."""
+    chosen = auction_rules.lowest_bid_above(top)
+    return words.bid_choices(lowest, None, opening=top is None, chosen=chosen, blank=chosen is None)
 
 
 def amend_board(view: dict, names: dict) -> dict:
@@ -279,9 +291,10 @@ def digital_board(state: dict, names: dict) -> dict:
     result = view.get("last_result")
     return {
         "can_pass": top is not None,
-        "bid": words.bid_choices(top["tricks"] if top else BID_MIN, None, opening=top is None),
+        "bid": beating_choices(top["tricks"] if top else BID_MIN, top),
         "too_low": str(words.REFUSALS["bid_too_low"]),
         "auction": words.auction(view, names),
+        "to_beat": words.to_beat(view, names),
         "contract_words": words.bid_words(contract) if contract else None,
         "declarer_name": names.get(contract["seat"]) if contract else None,
         "sides": [

@@ -194,26 +194,53 @@ def auction(view: dict, names: dict) -> list[dict]:
     ]
 
 
-def bid_choices(lowest: int, default: int | None, opening: bool = False) -> dict:
+def bid_choices(
+    lowest: int,
+    default: int | None,
+    opening: bool = False,
+    chosen: dict | None = None,
+    blank: bool = False,
+) -> dict:
     """What a bid's fields offer (games/triumfdrez/_bid_tricks.html): tricks from `lowest`
     to the most a bid names, `default` chosen; the figures and the colours, without "no
     trump" and "no super-trump" for the `opening` bid of a hand (D-AUCTION ruling); and
-    `key`, all of it, that its HTML is cached by ({% cached_each %} or {% cache %} in the templates)."""
-    return _bid_choices(translation.get_language(), lowest, default, opening)
+    `key`, all of it, that its HTML is cached by ({% cache %} in the templates).
+    `chosen`: a bid whose tricks, figure, colour and openness the fields show chosen (the
+    lowest that beats the current one); `blank`: no tricks chosen (no bid beats it)."""
+    shown = None
+    if chosen is not None:
+        shown = (chosen["tricks"], chosen["trump"], chosen["supertrump"], bool(chosen["open"]))
+    return _bid_choices(translation.get_language(), lowest, default, opening, shown, blank)
 
 
 @functools.lru_cache(maxsize=256)
-def _bid_choices(lang: str, lowest: int, default: int | None, opening: bool) -> dict:
+def _bid_choices(
+    lang: str, lowest: int, default: int | None, opening: bool, shown: tuple | None, blank: bool
+) -> dict:
     """Cached per language (callers must not change the dict)."""
+    tricks, trump, supertrump, open_ = shown or (default, None, None, False)
     choices = {
         "tricks": tuple(range(lowest, BID_MAX + 1)),
-        "default": default,
+        "default": None if blank else tricks,
+        "blank": blank,
         "opening": opening,
         "figures": tuple((f, FIGURE_SYMBOLS[f], str(FIGURE_NAMES[f])) for f in FIGURES),
         "colours": tuple((n, str(name)) for n, name in COLOUR_NAMES.items()),
+        "trump": trump,
+        "supertrump": supertrump,
+        "open": open_,
     }
     choices["key"] = repr(tuple(choices.values()))
     return choices
+
+
+def to_beat(view: dict, names: dict) -> dict | None:
+    """The bid to beat in the auction (the latest), in words and who bid it; None before
+    the first bid."""
+    top = view.get("current_bid")
+    if top is None:
+        return None
+    return {"name": names.get(top["seat"], ""), "words": bid_words(top)}
 
 
 def describe(mode: str, action: dict, name: str | None) -> str:
