@@ -307,10 +307,24 @@
     parsed.innerHTML = message;
     Array.prototype.slice.call(parsed.content.children).forEach(function (element) {
       var old = element.id && document.getElementById(element.id);
-      if (old) old.replaceWith(element);
+      if (old) { seen(old, element); old.replaceWith(element); }
     });
     after.forEach(function (run) { run(message); });
   }
+
+  // Whatever moves in (a card played, a box crossed: the style's animations) is marked
+  // data-anim with a key; drawn again in a region sent anew, the same key is data-seen,
+  // which the style leaves still.
+  function keys(el) {
+    return [el].concat(Array.prototype.slice.call(el.querySelectorAll("[data-anim]")))
+      .filter(function (k) { return k.dataset && k.dataset.anim; });
+  }
+  function seen(old, now) {
+    var had = {};
+    keys(old).forEach(function (k) { had[k.dataset.anim] = 1; });
+    keys(now).forEach(function (k) { if (had[k.dataset.anim]) k.setAttribute("data-seen", ""); });
+  }
+  keys(document.body).forEach(function (k) { k.setAttribute("data-seen", ""); });
 
   // A form marked ws-send goes over the connection, with the version the phone shows
   // and its action id; its button's own name and value too. The browser has checked

@@ -453,16 +453,17 @@ def test_a_hand_and_the_proposals():
 
     from games.triggs.web import screens
 
-    playing = render_to_string(
-        "games/triggs/_hand_cards.html", {"hand": [3, 7, 7], "playing": True}
-    )
+    hand = screens.hand_cards((3, 7, 7))
+    playing = render_to_string("games/triggs/_hand_cards.html", {"hand": hand, "playing": True})
     assert re.findall(r'<input type="checkbox" name="card" value="(\d+)">', playing) == [
         "3",
         "7",
         "7",
     ]
-    seen = render_to_string("games/triggs/_hand_cards.html", {"hand": [3, 7, 7], "playing": False})
+    seen = render_to_string("games/triggs/_hand_cards.html", {"hand": hand, "playing": False})
     assert "checkbox" not in seen and seen.count('class="hand-card" data-card="7"') == 2
+    # each card keyed by its value and which of that value it is: a card drawn moves in
+    assert re.findall(r'data-anim="(h[\d-]+)"', seen) == ["h3-1", "h7-1", "h7-2"]
     assert (
         render_to_string("games/triggs/_hand_cards.html", {"hand": [], "playing": True}).strip()
         == ""

@@ -38,7 +38,9 @@ PILES = (
     "panel.draw_step",
     "panel.draw_count",
 )
-HAND = ("panel.hand", "panel.playing", "panel.ways", "panel.open_rows")
+HAND = ("panel.hand", "panel.hand_cards", "panel.playing", "panel.ways", "panel.open_rows")
+# the other seats round the table: their phones (in `seats`) and the turn clock too
+RING = ("board.ring", "board.total_boxes", "seats", "clock")
 SHEET = ("panel.rows", "panel.my_total", "panel.sheet_kind", "panel.for_name")
 OTHERS = ("board.others", "board.total_boxes", "panel.watching")
 ENTRY = (
@@ -63,10 +65,12 @@ class TriggsWeb(GameWeb):
     regions = {
         "digital": (
             ("status", "play", STATUS_DIGITAL),
+            ("ring", "play", RING),
             ("piles", "play", PILES),
-            ("hand", "play", HAND),
             ("crosses", "play", ("panel.crosses",)),
             ("sheet", "play", SHEET),
+            # the hand last: at the bottom of the screen, in thumb reach
+            ("hand", "play", HAND),
             ("others", "players", OTHERS),
         ),
         "companion": (
