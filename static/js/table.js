@@ -312,19 +312,18 @@
     after.forEach(function (run) { run(message); });
   }
 
-  // Whatever moves in (a card played, a box crossed: the style's animations) is marked
-  // data-anim with a key; drawn again in a region sent anew, the same key is data-seen,
-  // which the style leaves still.
-  function keys(el) {
-    return [el].concat(Array.prototype.slice.call(el.querySelectorAll("[data-anim]")))
-      .filter(function (k) { return k.dataset && k.dataset.anim; });
+  // What moves in (the style's animations) has a key, data-anim; the same key drawn again
+  // in what the server sends anew is marked data-seen, which the style leaves still.
+  function keyed(el, fn) {
+    if (el.dataset && el.dataset.anim) fn(el);
+    el.querySelectorAll("[data-anim]").forEach(fn);
   }
   function seen(old, now) {
     var had = {};
-    keys(old).forEach(function (k) { had[k.dataset.anim] = 1; });
-    keys(now).forEach(function (k) { if (had[k.dataset.anim]) k.setAttribute("data-seen", ""); });
+    keyed(old, function (k) { had[k.dataset.anim] = 1; });
+    keyed(now, function (k) { if (had[k.dataset.anim]) k.setAttribute("data-seen", ""); });
   }
-  keys(document.body).forEach(function (k) { k.setAttribute("data-seen", ""); });
+  keyed(document, function (k) { k.setAttribute("data-seen", ""); });
 
   // A form marked ws-send goes over the connection, with the version the phone shows
   // and its action id; its button's own name and value too. The browser has checked

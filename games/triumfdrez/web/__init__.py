@@ -40,6 +40,7 @@ class TriumfDrezWeb(GameWeb):
     slug = "triumfdrez"
     stylesheet = "css/triumfdrez.css"
     rules_stylesheet = "css/triumfdrez-rules.css"
+    centre_stylesheet = "css/triumfdrez-centre.css"
     script = "js/triumfdrez.js"
     # the regions a finished game's replay shows for every seat at once (a hand record)
     record_regions = {"digital": ("hand",)}
