@@ -340,4 +340,6 @@ def ways(hand: list[int], crossable: list[dict]) -> str:
             found.setdefault(key, {}).setdefault("cross", []).append(
                 [option["value"], sets_field(sets)]
             )
+    # numbers, "+", "|" and these two words only: the template writes it unescaped in a
+    # single-quoted attribute
     return json.dumps(found, separators=(",", ":"))
