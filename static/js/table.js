@@ -312,8 +312,7 @@
     after.forEach(function (run) { run(message); });
   }
 
-  // What moves in (the style's animations) has a key, data-anim; the same key drawn again
-  // in what the server sends anew is marked data-seen, which the style leaves still.
+  // What moves in has a key (data-anim); drawn again the same it is data-seen: still.
   function keyed(el, fn) {
     if (el.dataset && el.dataset.anim) fn(el);
     el.querySelectorAll("[data-anim]").forEach(fn);
