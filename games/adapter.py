@@ -82,6 +82,8 @@ class GameWeb:
     stylesheet: str = ""
     # What only its rules pages draw (the book's examples), loaded after `stylesheet` there.
     rules_stylesheet: str = ""
+    # What only its table-centre screen draws (GameWeb.centre), loaded after `stylesheet` there.
+    centre_stylesheet: str = ""
     # The game's own script for a live table (a static path), loaded after
     # static/js/table.js and using what it offers (window.liveTable); none by default.
     script: str = ""

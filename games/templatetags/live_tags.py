@@ -89,11 +89,16 @@ def items(lines) -> str:
 
 
 @register.simple_tag
-def game_stylesheet(game: str, rules: bool = False) -> str:
+def game_stylesheet(game: str, rules: bool = False, centre: bool = False) -> str:
     """The game's own style sheet (GameWeb.stylesheet), for a page that shows the game,
-    and for its rules pages (`rules`) what only they draw (GameWeb.rules_stylesheet)."""
+    and for its rules pages (`rules`) or its table-centre screen (`centre`) what only they
+    draw (GameWeb.rules_stylesheet, GameWeb.centre_stylesheet)."""
     web = get_game(game).web
-    paths = [web.stylesheet, web.rules_stylesheet if rules else ""]
+    paths = [
+        web.stylesheet,
+        web.rules_stylesheet if rules else "",
+        web.centre_stylesheet if centre else "",
+    ]
     return format_html_join(
         "", '<link rel="stylesheet" href="{}" data-game-css>', ((static(p),) for p in paths if p)
     )

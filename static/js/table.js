@@ -307,10 +307,22 @@
     parsed.innerHTML = message;
     Array.prototype.slice.call(parsed.content.children).forEach(function (element) {
       var old = element.id && document.getElementById(element.id);
-      if (old) old.replaceWith(element);
+      if (old) { seen(old, element); old.replaceWith(element); }
     });
     after.forEach(function (run) { run(message); });
   }
+
+  // What moves in has a key (data-anim); drawn again the same it is data-seen: still.
+  function keyed(el, fn) {
+    if (el.dataset && el.dataset.anim) fn(el);
+    el.querySelectorAll("[data-anim]").forEach(fn);
+  }
+  function seen(old, now) {
+    var had = {};
+    keyed(old, function (k) { had[k.dataset.anim] = 1; });
+    keyed(now, function (k) { if (had[k.dataset.anim]) k.setAttribute("data-seen", ""); });
+  }
+  keyed(document, function (k) { k.setAttribute("data-seen", ""); });
 
   // A form marked ws-send goes over the connection, with the version the phone shows
   // and its action id; its button's own name and value too. The browser has checked

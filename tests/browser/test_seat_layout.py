@@ -1,7 +1,7 @@
 """Regions drawn once for every seat at the table, laid out by each phone's page from its
-own seat (`data-me` on #table-live, games.render.live_html): the TriumfDrez trick starts
-at the phone's own place and its own player is not among the others; a Triggs phone
-shows every other player's sheet but not its own. The regions as the server draws them,
+own seat (`data-me` on #table-live, games.render.live_html): the TriumfDrez table with the
+phone's own seat at the bottom and the others round it; a Triggs phone shows every other
+player's sheet but not its own. The regions as the server draws them,
 with the site's style sheets, in Chromium at a tablet's width (where every pane shows)."""
 
 import random
@@ -52,8 +52,21 @@ def laid_out(page, selector) -> list[str]:
     )
 
 
+def places(page) -> dict[str, dict]:
+    """Each seat's place at the table: the centre of its element, by id."""
+    return page.eval_on_selector_all(
+        ".trick-seats li",
+        """items => Object.fromEntries(items.map(i => {
+            const r = i.getBoundingClientRect();
+            return [i.id, {x: r.left + r.width / 2, y: r.top + r.height / 2}];
+        }))""",
+    )
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_trick_starts_at_the_phones_own_seat_and_its_player_is_not_an_other(browser, players):
+def test_the_table_is_laid_out_round_the_phones_own_seat(browser, players):
+    """The phone's own seat at the bottom, the next to play on its right, then opposite
+    (a partner, at 4) and on its left: play goes on to the right."""
     table = table_in_play(players)
     snap = live.snapshot(table)
     context = browser.new_context(viewport={"width": 1024, "height": 768}, **CONTEXT)
@@ -65,15 +78,21 @@ def test_the_trick_starts_at_the_phones_own_seat_and_its_player_is_not_an_other(
         drawn.add(trick)
         page.set_content(f"<style>{style('triumfdrez')}</style>{render.live_html(now)}")
         first = 0 if me is None else me
-        expected = [f"slot-{(first + i) % players}" for i in range(players)]
-        assert laid_out(page, ".trick-seats li") == expected, me
-        bold = page.eval_on_selector_all(
-            ".trick-name", "names => names.map(n => getComputedStyle(n).fontWeight)"
+        at = places(page)
+        own, after = (
+            at[f"slot-{first}"],
+            [at[f"slot-{(first + i) % players}"] for i in range(1, players)],
         )
-        assert [int(weight) >= 700 for weight in bold] == [seat == me for seat in range(players)]
-        others = [f"player-{seat}" for seat in range(players) if seat != me]
-        assert laid_out(page, ".drez-others li") == others, me
-    assert len(drawn) == 1  # one drawing of the trick for every seat and the spectator
+        assert all(own["y"] > other["y"] for other in after), me  # the phone's own at the bottom
+        if players == 2:
+            assert abs(after[0]["x"] - own["x"]) < 2, me  # opposite
+        else:
+            assert after[0]["x"] > own["x"] + 50 and after[-1]["x"] < own["x"] - 50, me
+        if players == 4:  # the partner opposite
+            assert abs(after[1]["x"] - own["x"]) < 2 and after[1]["y"] < after[0]["y"], me
+        # every seat at the table, each with its cards in hand and tricks
+        assert page.locator(".trick-seats .seat .backs").count() == players
+    assert len(drawn) == 1  # one drawing of the table for every seat and the spectator
     context.close()
 
 
@@ -96,5 +115,5 @@ def test_a_triggs_phone_shows_every_other_players_sheet_but_not_its_own(browser,
         drawn.add(dict((name, html) for name, html, _pane in now.regions)["others"])
         page.set_content(f"<style>{style('triggs')}</style>{render.live_html(now)}")
         assert laid_out(page, ".other-sheets li") == [f"other-{s}" for s in range(3) if s != me]
-    assert len(drawn) == 2  # one drawing for the seated phones, one for the spectator's heading
+    assert len(drawn) == 4  # each phone is sent the others' sheets, not its own
     context.close()

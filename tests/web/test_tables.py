@@ -396,7 +396,9 @@ def test_sheet_rows_and_other_players_sheets_escape_names_in_each_language():
     # one box is crossed: the three open ones are buttons crossing 1, 2 or 3 boxes
     assert re.findall(r'name="box" value="9:(\d)"', rows[0]) == ["1", "2", "3"]
     assert row("es", 9, 4, None).count("<button") == 0  # a full row
-    assert 'class="spacer span-1"' in rows[0] and "style=" not in rows[0]  # no inline style
+    # a short row's count fills it to its end (the style), no blank box nor inline style
+    assert rows[0].rstrip().endswith('<span class="row-count">1/4</span>\n</div><!--/part-->')
+    assert "spacer" not in rows[0] and "style=" not in rows[0]
     # another player, with their small sheet
     view = {"sheets": [[0] * 12, [0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0]], "hand_sizes": [3, 5]}
     other = screens.others(view, {1: "<b>Ana</b>"}, lambda seat: seat == 1)[1]
@@ -453,16 +455,17 @@ def test_a_hand_and_the_proposals():
 
     from games.triggs.web import screens
 
-    playing = render_to_string(
-        "games/triggs/_hand_cards.html", {"hand": [3, 7, 7], "playing": True}
-    )
+    hand = screens.hand_cards((3, 7, 7))
+    playing = render_to_string("games/triggs/_hand_cards.html", {"hand": hand, "playing": True})
     assert re.findall(r'<input type="checkbox" name="card" value="(\d+)">', playing) == [
         "3",
         "7",
         "7",
     ]
-    seen = render_to_string("games/triggs/_hand_cards.html", {"hand": [3, 7, 7], "playing": False})
+    seen = render_to_string("games/triggs/_hand_cards.html", {"hand": hand, "playing": False})
     assert "checkbox" not in seen and seen.count('class="hand-card" data-card="7"') == 2
+    # each card keyed by its value and which of that value it is: a card drawn moves in
+    assert re.findall(r'data-anim="(h[\d-]+)"', seen) == ["h3-1", "h7-1", "h7-2"]
     assert (
         render_to_string("games/triggs/_hand_cards.html", {"hand": [], "playing": True}).strip()
         == ""

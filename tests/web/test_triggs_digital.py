@@ -10,6 +10,7 @@ from django.utils import translation
 from games import labels
 from games.models import Action, Seat, Table
 from games.registry import GAMES
+from games.triggs import engine
 from games.triggs import web as triggs_web
 from tests.engines.test_triggs_positions import position, row_sheet
 
@@ -321,3 +322,49 @@ def test_a_first_pick_that_cannot_be_drawn_is_refused_and_commits_nothing(two_pe
     assert Seat.objects.get(table=table, index=0).pending == ""
     response = act(host, table, seat=0, kind="draw_first", first="middle")
     assert response.status_code == 400
+
+
+def ring(lang, active, seats=(), clock=None):
+    """The ring region (_digital.html#ring) of a table of three, seen from `active`."""
+    from django.template.loader import render_to_string
+
+    from games.triggs.web.screens import keyed
+
+    board = {
+        "ring": [
+            keyed({"seat": 0, "name": "Ana", "hand_size": 5, "total": 0, "turn": False}),
+            keyed({"seat": 1, "name": "<b>Boris</b>", "hand_size": 1, "total": 7, "turn": True}),
+            keyed({"seat": 2, "name": "Chloé", "hand_size": 9, "total": 40, "turn": False}),
+        ],
+        "total_boxes": engine.TOTAL_BOXES,
+    }
+    context = {"board": board, "active": active, "seats": list(seats), "clock": clock}
+    with translation.override(lang):
+        return render_to_string("games/triggs/_digital.html#ring", context)
+
+
+def test_the_other_seats_show_their_cards_progress_turn_phone_and_clock():
+    html = ring("es", 0)
+    assert 'id="seat-0"' not in html  # the phone's own seat is its sheet and hand
+    assert html.index('id="seat-1"') < html.index('id="seat-2"')
+    assert "&lt;b&gt;Boris&lt;/b&gt;" in html and "<b>Boris" not in html
+    # whose turn: the seat's frame and ▶ (the style), and words for screen readers
+    assert 'id="seat-1" class="ring-seat their-turn"' in html
+    assert '<span class="visually-hidden"> · su turno</span>' in html
+    assert 'aria-label="1 carta en la mano">1</span>' in html
+    # boxes crossed of the sheet's, the engine's number (42), in words for screen readers
+    assert f"Espacios tachados </span>7/{engine.TOTAL_BOXES}</span>" in html
+    assert f'<progress value="40" max="{engine.TOTAL_BOXES}" aria-hidden="true">' in html
+    assert 'data-anim="g1-7"' in html  # a count that goes up pops
+    russian = ring("ru", None)  # a spectator sees every seat
+    assert 'id="seat-0"' in russian and "9 карт на руке" in russian
+    assert "Перечёркнутые ячейки" in ring("ru", 0)
+    # a seat's phone, in a symbol and words, and the turn clock where it runs
+    away = {"index": 2, "presence": "gone", "presence_symbol": "○", "presence_label": "hors ligne"}
+    clock = {"seat": 1, "name": "Boris", "left": "1:05", "deadline": 99}
+    french = ring("fr", 0, [away], clock)
+    seat_2 = french[french.index('id="seat-2"') :]
+    assert 'aria-hidden="true">○</span><span\n> hors ligne</span>' in seat_2
+    seat_1 = french[french.index('id="seat-1"') : french.index('id="seat-2"')]
+    assert 'data-deadline="99"' in seat_1 and '<span class="clock-left">1:05</span>' in seat_1
+    assert "data-deadline" not in seat_2

@@ -97,7 +97,8 @@ def test_a_bid_that_does_not_beat_the_current_one_is_refused_with_the_rule(peopl
     tricks = re.search(
         r'<select id="bid-tricks" name="tricks"[^>]*>(.*?)</select>', html, re.S
     ).group(1)
-    assert re.findall(r'value="(\d+)"', tricks) == [str(n) for n in range(5, 14)]
+    # each option's value is its number
+    assert re.findall(r">(\d+)</option>", tricks) == [str(n) for n in range(5, 14)]
     for tricks, trump in (("4", ""), ("5", "queen")):
         response = phones[0].post(
             f"/es/t/{table.code}/act/",
@@ -188,10 +189,14 @@ def keyed(item):
     return keyed(item)
 
 
-def trick(lang="es", slots=(), last=None, phase="play"):
-    """The trick region (_digital.html#trick) with these seats' places and last trick."""
-    board = {"trick_seats": [keyed(slot) for slot in slots], "led": None, "last_trick": last}
-    return rendered("_digital.html#trick", lang, view={"phase": phase}, board=board)
+def trick(lang="es", slots=(), last=None, phase="play", **context):
+    """The table region (_digital.html#trick) with these seats' places and last trick."""
+    board = {
+        "trick_seats": [keyed({"cards": 0, "won": 0, "dealer": False} | slot) for slot in slots],
+        "led": None,
+        "last_trick": last,
+    }
+    return rendered("_digital.html#trick", lang, view={"phase": phase}, board=board, **context)
 
 
 def test_a_seats_place_in_the_trick_is_rendered_from_plain_data():
@@ -199,9 +204,68 @@ def test_a_seats_place_in_the_trick_is_rendered_from_plain_data():
     slot = trick(slots=[{"seat": 1, "name": "<b>Ana</b>", "turn": True, "card": card}])
     assert 'id="slot-1" class="slot their-turn"' in slot
     assert rendered("_card.html", card=card).strip() in slot
+    # the card played moves in once (data-anim: static/js/table.js)
+    assert '<span class="played" data-anim="knight-9">' in slot
     assert "&lt;b&gt;Ana&lt;/b&gt;" in slot and "<b>Ana" not in slot
     empty = trick(slots=[{"seat": 0, "name": "Boris", "turn": False, "card": None}])
     assert 'id="slot-0" class="slot"' in empty and 'class="d-card empty"' in empty
+    # in the auction the seats sit round the table, with no trick yet
+    auction = trick(
+        slots=[{"seat": 0, "name": "Boris", "turn": True, "card": None}], phase="auction"
+    )
+    assert 'id="slot-0" class="slot their-turn"' in auction and "d-card" not in auction
+
+
+def seat_of(lang, context=None, **slot):
+    """One seat at the table (_digital.html#trick): its name, cards, tricks, phone, clock."""
+    html = trick(lang, slots=[slot], phase="auction", **(context or {}))
+    return re.search(r'<p class="seat">.*?</p>', html, re.S).group()
+
+
+def test_a_seat_at_the_table_shows_its_cards_tricks_turn_and_phone_in_words():
+    seat = {"seat": 2, "name": "<b>Ana</b>", "turn": True, "card": None}
+    spanish = seat_of("es", cards=5, won=2, dealer=True, **seat)
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in spanish
+    # whose turn: the seat's frame and ▶ (the style), and words for screen readers
+    assert '<span class="visually-hidden"> · su turno</span>' in spanish
+    assert '<span class="backs" role="img" aria-label="5 cartas">5</span>' in spanish
+    assert '<span class="won" data-anim="w2-2">2 bazas</span>' in spanish
+    assert '<span class="tag">reparte</span>' in spanish
+    assert [
+        re.search(r'aria-label="([^"]+)"', seat_of("ru", cards=n, **seat)).group(1)
+        for n in (1, 2, 5, 21)
+    ] == ["1 карта", "2 карты", "5 карт", "21 карта"]
+    assert ">1 λεβέ</span>" in seat_of("el", cards=3, won=1, **seat)
+    assert "data-anim" not in seat_of("fr", cards=3, won=0, **seat)  # no trick: nothing moves
+    # its phone, in a symbol and words, and its turn clock, counted down by the page
+    away = {"index": 2, "presence": "away", "presence_symbol": "◐", "presence_label": "ausente"}
+    clock = {"seat": 2, "name": "Ana", "left": "0:42", "deadline": 1234}
+    shown = seat_of("es", {"seats": [away], "clock": clock}, cards=3, won=0, **seat)
+    assert '<span aria-hidden="true">◐</span><span> ausente</span>' in shown
+    assert 'data-deadline="1234"' in shown and '<span class="clock-left">0:42</span>' in shown
+    here = away | {"presence": "here", "presence_symbol": "●", "presence_label": "en línea"}
+    shown = seat_of("es", {"seats": [here]}, cards=3, won=0, **seat)
+    assert '<span class="visually-hidden"> en línea</span>' in shown
+    assert "data-deadline" not in shown
+
+
+def test_the_tricks_of_each_side_and_what_the_contract_needs_are_on_the_play_screen():
+    sides = [
+        {"index": 0, "names": ["Ana", "Chloé"], "tricks": 4, "declaring": True, "need": 7},
+        {"index": 1, "names": ["Boris", "Dmitri"], "tricks": 1, "declaring": False, "need": None},
+    ]
+    board = {
+        "sides": [keyed(side | {"score": 0}) for side in sides],
+        "contract_words": "7 bazas",
+        "declarer_name": "Ana",
+        "dealer_name": "Boris",
+    }
+    view = {"phase": "play", "hand_no": 1, "target": 50}
+    html = rendered("_digital.html#status", "es", board=board, view=view, panel={})
+    tally = re.search(r'<ul class="tally" id="tally">.*?</ul>', html, re.S).group()
+    assert "Ana + Chloé" in tally and "4 de 7 bazas" in tally and "★" in tally
+    assert "Boris + Dmitri" in tally and "1 baza" in tally
+    assert "4 sur 7 plis" in rendered("_digital.html#status", "fr", board=board, view=view)
 
 
 def hand_card(lang, **entry):
@@ -247,27 +311,3 @@ def test_the_last_trick_says_who_won_it_and_why():
     for play in plays:
         assert rendered("_card.html", "ru", card=play["card"]).strip() in last
     assert '<!--part--><div class="last-trick"' in last and "</div><!--/part-->" in last
-
-
-def other_player(lang, **other):
-    """Another player's line in the players' pane (_digital.html#others)."""
-    html = rendered("_digital.html#others", lang, board={"others": [keyed(other)]})
-    return re.search(r'<li id="player-.*?</li>', html, re.S).group()
-
-
-def test_another_player_is_translated():
-    other = {"seat": 2, "name": "<b>Ana</b>", "cards": 5, "dealer": True, "turn": True}
-    spanish = other_player("es", **other)
-    assert spanish == (
-        '<li id="player-2" class="their-turn">&lt;b&gt;Ana&lt;/b&gt; · 5 cartas · reparte · su turno</li>'
-    )
-    russian = [
-        other_player("ru", seat=1, name="Ana", cards=n, dealer=False, turn=False)
-        for n in (1, 2, 5, 21)
-    ]
-    assert [li.split(" · ")[1] for li in russian] == [
-        "1 карта</li>",
-        "2 карты</li>",
-        "5 карт</li>",
-        "21 карта</li>",
-    ]

@@ -38,9 +38,13 @@ PILES = (
     "panel.draw_step",
     "panel.draw_count",
 )
-HAND = ("panel.hand", "panel.playing", "panel.ways", "panel.open_rows")
+HAND = ("panel.hand", "panel.hand_cards", "panel.playing", "panel.ways", "panel.open_rows")
+# the other seats round the table (all but the phone's own, `active`): their phones (in
+# `seats`) and the turn clock too
+RING = ("board.ring", "board.total_boxes", "seats", "clock", "active")
 SHEET = ("panel.rows", "panel.my_total", "panel.sheet_kind", "panel.for_name")
-OTHERS = ("board.others", "board.total_boxes", "panel.watching")
+# every other seat's sheet (`active`: the phone's own is left out)
+OTHERS = ("board.others", "board.total_boxes", "panel.watching", "active")
 ENTRY = (
     "panel.correction",
     "panel.can_pass",
@@ -57,16 +61,19 @@ class TriggsWeb(GameWeb):
     slug = "triggs"
     stylesheet = "css/triggs.css"
     rules_stylesheet = "css/triggs-rules.css"
+    centre_stylesheet = "css/triggs-centre.css"
     script = "js/triggs.js"
     # the regions a finished game's replay shows for every seat at once (a hand record)
     record_regions = {"digital": ("hand",)}
     regions = {
         "digital": (
             ("status", "play", STATUS_DIGITAL),
+            ("ring", "play", RING),
             ("piles", "play", PILES),
-            ("hand", "play", HAND),
             ("crosses", "play", ("panel.crosses",)),
             ("sheet", "play", SHEET),
+            # the hand last: at the bottom of the screen, in thumb reach
+            ("hand", "play", HAND),
             ("others", "players", OTHERS),
         ),
         "companion": (

@@ -178,11 +178,42 @@ def digital_board(state: dict, names: dict) -> dict:
         "piles": piles(view),
         "box_count": len(view["box"]),
         "others": others(view, names, lambda s: s in to_act),
+        "ring": ring(view, names, to_act),
         "total_boxes": engine.TOTAL_BOXES,
         "turn_name": names.get(view["turn"]),
         "winner_name": names.get(view.get("winner")),
         "ranking": ranking(view, names) if engine.is_over(state) else [],
     }
+
+
+def ring(view: dict, names: dict, to_act) -> list[dict]:
+    """Every seat round the table, the same for every phone (the page's style hides the
+    phone's own and lays the others out from it): name, cards in hand, boxes crossed, and
+    whether it is to act."""
+    return [
+        keyed(
+            {
+                "seat": seat,
+                "name": names.get(seat, ""),
+                "hand_size": size,
+                "total": sum(view["sheets"][seat]),
+                "turn": seat in to_act,
+            }
+        )
+        for seat, size in enumerate(view["hand_sizes"])
+    ]
+
+
+@functools.lru_cache(maxsize=1024)
+def hand_cards(hand: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+    """The cards of a hand, each with a key of its own (its value and which of that value
+    it is: "h5-2"), so that a card drawn moves in and the others stay still (data-anim)."""
+    seen: dict[int, int] = {}
+    out = []
+    for card in hand:
+        seen[card] = seen.get(card, 0) + 1
+        out.append((card, f"h{card}-{seen[card]}"))
+    return tuple(out)
 
 
 def digital_panel(state: dict, me, names: dict, pending: str | None) -> dict:
@@ -203,6 +234,7 @@ def digital_panel(state: dict, me, names: dict, pending: str | None) -> dict:
     return {
         "view": view,
         "hand": hand,
+        "hand_cards": hand_cards(tuple(hand)) if hand is not None else None,
         "my_turn": my_turn,
         "playing": playing,
         "placing_extra": placing_extra,
@@ -309,4 +341,6 @@ def ways(hand: list[int], crossable: list[dict]) -> str:
             found.setdefault(key, {}).setdefault("cross", []).append(
                 [option["value"], sets_field(sets)]
             )
+    # numbers, "+", "|" and these two words only: the template writes it unescaped in a
+    # single-quoted attribute
     return json.dumps(found, separators=(",", ":"))

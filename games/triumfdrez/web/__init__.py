@@ -40,6 +40,7 @@ class TriumfDrezWeb(GameWeb):
     slug = "triumfdrez"
     stylesheet = "css/triumfdrez.css"
     rules_stylesheet = "css/triumfdrez-rules.css"
+    centre_stylesheet = "css/triumfdrez-centre.css"
     script = "js/triumfdrez.js"
     # the regions a finished game's replay shows for every seat at once (a hand record)
     record_regions = {"digital": ("hand",)}
@@ -57,18 +58,30 @@ class TriumfDrezWeb(GameWeb):
                     "view.phase",
                     "view.target",
                     "board.dealer_name",
-                    "board.turn_name",
                     "board.winner_names",
                     "board.ranking",
                     "board.contract_words",
                     "board.declarer_name",
+                    "board.sides",
                     "panel.my_turn",
                     "table.code",
                     "host",
                     "seated",
                 ),
             ),
-            ("trick", "play", ("view.phase", "board.trick_seats", "board.led", "board.last_trick")),
+            # the table: the seats round it (their phones and the turn clock) and the trick
+            (
+                "trick",
+                "play",
+                (
+                    "view.phase",
+                    "board.trick_seats",
+                    "board.led",
+                    "board.last_trick",
+                    "seats",
+                    "clock",
+                ),
+            ),
             (
                 "auction",
                 "play",
@@ -85,15 +98,15 @@ class TriumfDrezWeb(GameWeb):
                 "play",
                 ("view.phase", "view.hand_no", "board.explained", "seated"),
             ),
-            ("hand", "play", ("panel.hand", "panel.reasons")),
             (
                 "bid",
                 "play",
                 ("view.phase", "panel.bidding", "board.too_low", "board.bid", "board.can_pass"),
             ),
             ("open", "play", ("panel.open_hands",)),
+            # the hand last: at the bottom of the screen, in thumb reach
+            ("hand", "play", ("panel.hand", "panel.reasons")),
             ("scores", "players", ("board.sides", "panel.my_side")),
-            ("others", "players", ("board.others",)),
         ),
         "companion": (
             (

@@ -298,17 +298,22 @@ def digital_board(state: dict, names: dict) -> dict:
         "contract_words": words.bid_words(contract) if contract else None,
         "declarer_name": names.get(contract["seat"]) if contract else None,
         "sides": [
-            {
-                "index": i,
-                "names": side_names(names, members),
-                "tricks": sum(view["tricks_won"][s] for s in members),
-                "score": view["scores"][i],
-                "declaring": i == declaring,
-            }
+            keyed(
+                {
+                    "index": i,
+                    "names": side_names(names, members),
+                    "tricks": sum(view["tricks_won"][s] for s in members),
+                    "score": view["scores"][i],
+                    "declaring": i == declaring,
+                    # the tricks the contract needs, on the declaring side's line (D-SCORE)
+                    "need": contract["tricks"] if i == declaring else None,
+                }
+            )
             for i, members in enumerate(teams)
         ],
-        # each seat's place in the trick, in seat order: the page's style lays them out
-        # from the phone's own seat round
+        # each seat at the table, in seat order (the page's style lays them out round the
+        # table from the phone's own seat): its name, cards in hand, tricks taken, whether
+        # it deals or is to act, and its card in the trick
         "trick_seats": [
             keyed(
                 {
@@ -316,9 +321,12 @@ def digital_board(state: dict, names: dict) -> dict:
                     "name": names.get(seat, ""),
                     "turn": seat == one_to_act,
                     "card": words.card(played[seat]) if seat in played else None,
+                    "cards": size,
+                    "won": view["tricks_won"][seat],
+                    "dealer": seat == view["dealer"],
                 }
             )
-            for seat in range(len(view["hand_sizes"]))
+            for seat, size in enumerate(view["hand_sizes"])
         ],
         "led": words.figure(words.figure_of(view["trick"][0]["card"])) if view["trick"] else None,
         "last_trick": keyed(
@@ -335,19 +343,6 @@ def digital_board(state: dict, names: dict) -> dict:
         )
         if last and contract
         else None,
-        # every seat, the same for every phone: the page's style hides the phone's own
-        "others": [
-            keyed(
-                {
-                    "seat": seat,
-                    "name": names.get(seat, ""),
-                    "cards": size,
-                    "dealer": seat == view["dealer"],
-                    "turn": seat == one_to_act,
-                }
-            )
-            for seat, size in enumerate(view["hand_sizes"])
-        ],
         "dealer_name": names.get(view["dealer"]),
         "turn_name": names.get(one_to_act) if one_to_act is not None else None,
         "explained": _explained(result, names, teams) if result and one_to_act is None else None,

@@ -1,0 +1,197 @@
+"""The digital table as a card table (issue 39), at 360×740 over a real server: the other
+seats round the table with whose turn it is at the seat itself (a frame, ▶ and words),
+the trick or the piles in the middle, the hand at the bottom in thumb reach, the tricks
+of each side on the play screen, nothing wider than the phone; a card played moves to
+the middle, and nothing moves when the phone asks for reduced motion."""
+
+import time
+
+import pytest
+
+from games.triggs import engine as triggs_engine
+from tests.browser.conftest import PHONE, serve
+from tests.browser.games import create_digital, new_phone, version, wait_for_version
+
+pytestmark = pytest.mark.browser
+
+TAP_GAP = 0.3
+# every animation that starts on the page, by name (installed before the page's scripts)
+RECORD = """
+window.started = [];
+document.addEventListener("animationstart", e => window.started.push(e.animationName), true);
+"""
+
+
+@pytest.fixture(scope="module")
+def asgi_server(tmp_path_factory, chromium_path):
+    """Computer players take 0.4 s a move: long enough to see their turn at their seat."""
+    yield from serve(tmp_path_factory, "tests.services.settings", bot_delay=0.4)
+
+
+def box(page, selector) -> dict:
+    return page.locator(selector).first.bounding_box()
+
+
+def fits_the_phone(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def in_thumb_reach(page, selector) -> None:
+    """`selector` is on screen, in the lower half, above the tabs."""
+    tabs = box(page, ".pane-tabs")["y"]
+    hand = box(page, selector)
+    assert hand["y"] + hand["height"] <= tabs + 0.5, hand
+    assert hand["y"] >= PHONE["height"] / 2 - hand["height"] / 2, hand
+
+
+def turn_at_the_seat(page, seat) -> None:
+    """Whose turn, shown at the seat: a frame, ▶ and words for screen readers."""
+    words = f"#{seat}.their-turn :is(.trick-name, .seat-name) + .visually-hidden"
+    assert "turno" in page.locator(words).inner_text()  # "su turno"
+    marker = page.evaluate(
+        f"""() => {{
+        const name = document.querySelector('#{seat} .trick-name, #{seat} .seat-name');
+        const frame = document.querySelector('#{seat} .seat') || document.getElementById('{seat}');
+        return [getComputedStyle(name, '::before').content, getComputedStyle(frame).borderTopStyle,
+                parseFloat(getComputedStyle(frame).borderTopWidth)];
+        }}"""
+    )
+    assert "▶" in marker[0] and marker[1] == "solid" and marker[2] >= 2, marker
+
+
+def until_drez_play(page) -> None:
+    """Through the auction (pass, or open with the lowest bid) until the phone plays."""
+    for _ in range(40):
+        page.wait_for_selector("#bid-form, #play-form button[name=card]", timeout=20_000)
+        if not page.locator("#bid-form").count():
+            return
+        before = version(page)
+        if page.locator("#bid-form button[value=pass]").count():
+            page.click("#bid-form button[value=pass]")
+        else:
+            page.select_option("#bid-form select[name=tricks]", "1")
+            page.click("#bid-form button[value=bid]")
+        wait_for_version(page, before)
+        time.sleep(TAP_GAP)
+    pytest.fail("the auction did not end")
+
+
+def play_a_card(page) -> None:
+    page.wait_for_selector("#play-form button[name=card]", timeout=20_000)
+    time.sleep(TAP_GAP)
+    before = version(page)
+    page.locator("#play-form button[name=card]").first.click()
+    wait_for_version(page, before)
+
+
+def test_a_triumfdrez_table_of_four_round_the_phone(browser, asgi_server, screenshots):
+    context, page = new_phone(browser)
+    page.add_init_script(RECORD)
+    create_digital(page, asgi_server, "es", "triumfdrez", 4, {1: "", 2: "", 3: ""})
+    page.wait_for_selector("#connection[data-live]")
+    # in the auction the seats already sit round the table
+    assert page.locator(".trick-seats .slot").count() == 4
+    until_drez_play(page)
+    fits_the_phone(page)
+    # Ana (seat 0) at the bottom, the next to play (1) on her right, her partner (2)
+    # opposite, 3 on her left
+    at = {f"slot-{s}": box(page, f"#slot-{s}") for s in range(4)}
+    centre = {k: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for k, b in at.items()}
+    assert centre["slot-0"][1] > centre["slot-2"][1]
+    assert centre["slot-1"][0] > centre["slot-0"][0] > centre["slot-3"][0]
+    # each seat: its cards in hand (a number, and words) and its tricks
+    for s in range(1, 4):
+        assert page.locator(f"#slot-{s} .backs").get_attribute("aria-label").endswith("cartas")
+        assert "baza" in page.locator(f"#slot-{s} .won").inner_text()
+    turn_at_the_seat(page, "slot-0")  # it is Ana's turn: at her seat
+    # the tricks of each side and what the contract needs, on the play screen
+    tally = page.locator("#tally li")
+    assert tally.count() == 2 and all(tally.nth(i).is_visible() for i in range(2))
+    assert " de " in page.locator("#tally li.declaring").inner_text()
+    tabs = box(page, ".pane-tabs")["y"]
+    assert box(page, "#tally")["y"] + box(page, "#tally")["height"] <= tabs
+    in_thumb_reach(page, "#my-hand")
+    page.screenshot(path=str(screenshots / "card-table-triumfdrez-4.png"))
+    # a card played moves to the middle (and the computer players' after it)
+    page.evaluate("window.started = []")
+    play_a_card(page)
+    page.wait_for_function("window.started.includes('drez-in')", timeout=5_000)
+    # another seat's turn, at that seat
+    page.wait_for_selector(".slot.their-turn:not(#slot-0)", timeout=5_000)
+    turn_at_the_seat(page, page.locator(".slot.their-turn").first.get_attribute("id"))
+    fits_the_phone(page)
+    context.close()
+
+
+def test_nothing_moves_under_reduced_motion(browser, asgi_server):
+    context, page = new_phone(browser, reduced_motion="reduce")
+    page.add_init_script(RECORD)
+    create_digital(page, asgi_server, "fr", "triumfdrez", 2, {1: ""})
+    page.wait_for_selector("#connection[data-live]")
+    until_drez_play(page)
+    for _ in range(3):
+        play_a_card(page)
+        assert page.evaluate("document.getAnimations().length") == 0
+        time.sleep(0.5)  # the computer player's card, a trick won
+        assert page.evaluate("document.getAnimations().length") == 0
+        if page.locator("#hand-result").count():
+            break
+    assert page.evaluate("window.started") == []
+    context.close()
+
+
+def wait_for_triggs_turn(page) -> None:
+    page.wait_for_function(
+        "() => document.querySelector('#hand-form, button.box.extra')", timeout=30_000
+    )
+
+
+def test_a_triggs_table_round_the_phone(browser, asgi_server, screenshots):
+    context, page = new_phone(browser)
+    page.add_init_script(RECORD)
+    create_digital(page, asgi_server, "es", "triggs", 3, {1: "greedy", 2: "greedy"})
+    page.wait_for_selector("#connection[data-live]")
+    wait_for_triggs_turn(page)
+    fits_the_phone(page)
+    # the two other seats at the top, from the next one on; not the phone's own
+    assert page.locator(".ring .ring-seat").count() == 2
+    assert page.locator("#seat-0").count() == 0
+    first, second = box(page, "#seat-1"), box(page, "#seat-2")
+    assert first["x"] < second["x"] and abs(first["y"] - second["y"]) < 2
+    assert box(page, ".ring")["y"] < box(page, "#piles")["y"]
+    # each: cards in hand, boxes crossed of all the sheet's (the engine's number)
+    total = triggs_engine.TOTAL_BOXES
+    for seat in (1, 2):
+        progress = page.locator(f"#seat-{seat} .progress").inner_text()
+        assert progress.endswith(f"/{total}"), progress
+        assert page.locator(f"#seat-{seat} .backs").get_attribute("aria-label")
+    page.screenshot(path=str(screenshots / "card-table-triggs-3.png"))
+    # the phone's own sheet begins on the first screen, above the docked hand
+    title = box(page, "#sheet-title")
+    assert title["y"] + title["height"] <= box(page, ".r-hand")["y"]
+    in_thumb_reach(page, ".r-hand")
+    # a move: then a computer player's turn shows at its seat
+    page.evaluate("window.started = []")
+    before = version(page)
+    if page.locator("button.box.extra").count():
+        page.locator("button.box.extra").first.click()
+    elif page.locator(".proposal-row button").count():
+        page.locator(".proposal-row button").first.click()
+    elif page.locator("#draw-form button.t-pile").count():
+        two = page.locator("#draw-form input[name=kind][value=draw_first]").count()
+        page.locator("#draw-form button.t-pile").first.click()
+        if two:  # the first card's pile, then the second's
+            page.wait_for_selector("#draw-step")
+            time.sleep(TAP_GAP)
+            page.locator("#draw-form button[name=second]").first.click()
+    else:
+        value = page.locator("#hand label.hand-card").first.get_attribute("data-card")
+        page.locator(f"#hand label.hand-card[data-card='{value}']").first.click()
+        page.locator("#discard-button").click()
+    wait_for_version(page, before)
+    page.wait_for_selector(".ring-seat.their-turn", timeout=10_000)
+    turn_at_the_seat(page, page.locator(".ring-seat.their-turn").first.get_attribute("id"))
+    # something moved in: a cross, a card drawn or one on a pile, a count
+    page.wait_for_function("window.started.length > 0", timeout=10_000)
+    fits_the_phone(page)
+    context.close()
