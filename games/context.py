@@ -102,6 +102,17 @@ def table_context(
         **wide,
         "seats": seat_rows,
         "absent": [s for s in seat_rows if s["presence"] in presence.ABSENT and not s["mine"]],
+        # each seat's phone as every phone sees it alike ({% seat_state %}), so that a
+        # region showing it is rendered once for the table, not once per phone
+        "seat_states": {
+            row["index"]: {
+                "presence": row["presence"],
+                "symbol": row["presence_symbol"],
+                "label": row["presence_label"],
+            }
+            for row in seat_rows
+            if row["presence"]
+        },
         "presence_known": notes is not None,
         "active": active,
         # whether the phone plays a seat: what most regions ask, rather than which seat

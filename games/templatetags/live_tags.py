@@ -38,6 +38,23 @@ class CachedEachNode(template.Node):
         return mark_safe("".join(out))
 
 
+@register.inclusion_tag("games/_seat_state.html", takes_context=True)
+def seat_state(context, index: int) -> dict:
+    """At a seat round the table: whether its phone is here (`seat_states`, the same for
+    every phone: games.context) and its turn clock, if it is running for that seat."""
+    clock = context.get("clock")
+    return {
+        "state": (context.get("seat_states") or {}).get(index),
+        "clock": clock if clock and clock["seat"] == index else None,
+    }
+
+
+@register.filter
+def without_seat(items, seat):
+    """`items` (each with a "seat") but the one of `seat`: a phone's own, shown elsewhere."""
+    return [item for item in items or () if item["seat"] != seat]
+
+
 @register.tag
 def cached_each(parser, token):
     """{% cached_each name item in items by item.key [more] %}…{% endcached_each %}: the

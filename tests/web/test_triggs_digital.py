@@ -338,7 +338,15 @@ def ring(lang, active, seats=(), clock=None):
         ],
         "total_boxes": engine.TOTAL_BOXES,
     }
-    context = {"board": board, "active": active, "seats": list(seats), "clock": clock}
+    states = {
+        s["index"]: {
+            "presence": s["presence"],
+            "symbol": s["presence_symbol"],
+            "label": s["presence_label"],
+        }
+        for s in seats
+    }
+    context = {"board": board, "active": active, "seat_states": states, "clock": clock}
     with translation.override(lang):
         return render_to_string("games/triggs/_digital.html#ring", context)
 
@@ -364,7 +372,7 @@ def test_the_other_seats_show_their_cards_progress_turn_phone_and_clock():
     clock = {"seat": 1, "name": "Boris", "left": "1:05", "deadline": 99}
     french = ring("fr", 0, [away], clock)
     seat_2 = french[french.index('id="seat-2"') :]
-    assert 'aria-hidden="true">○</span><span\n> hors ligne</span>' in seat_2
+    assert 'aria-hidden="true">○</span\n><span> hors ligne</span>' in seat_2
     seat_1 = french[french.index('id="seat-1"') : french.index('id="seat-2"')]
     assert 'data-deadline="99"' in seat_1 and '<span class="clock-left">1:05</span>' in seat_1
     assert "data-deadline" not in seat_2

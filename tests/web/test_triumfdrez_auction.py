@@ -55,7 +55,11 @@ def chosen(html: str, name: str) -> str | None:
     if name == "open":
         return "on" if re.search(r'name="open"[^>]*\bchecked\b', form) else None
     select = re.search(rf'<select[^>]*name="{name}"[^>]*>(.*?)</select>', form, re.S).group(1)
-    picked = re.findall(r'<option\s+value="([^"]*)"\s*selected', select)
+    # an option without a value sends its text (the tricks' options: their number)
+    picked = [
+        value.group(1) if (value := re.search(r'value="([^"]*)"', attrs)) else text.strip()
+        for attrs, text in re.findall(r"<option([^>]*)\bselected\s*>([^<]*)<", select)
+    ]
     assert len(picked) <= 1, picked
     return picked[0] if picked else None
 

@@ -216,6 +216,18 @@ def test_a_seats_place_in_the_trick_is_rendered_from_plain_data():
     assert 'id="slot-0" class="slot their-turn"' in auction and "d-card" not in auction
 
 
+def states(*rows):
+    """`seat_states` (games.context) of these seats' rows."""
+    return {
+        r["index"]: {
+            "presence": r["presence"],
+            "symbol": r["presence_symbol"],
+            "label": r["presence_label"],
+        }
+        for r in rows
+    }
+
+
 def seat_of(lang, context=None, **slot):
     """One seat at the table (_digital.html#trick): its name, cards, tricks, phone, clock."""
     html = trick(lang, slots=[slot], phase="auction", **(context or {}))
@@ -240,11 +252,11 @@ def test_a_seat_at_the_table_shows_its_cards_tricks_turn_and_phone_in_words():
     # its phone, in a symbol and words, and its turn clock, counted down by the page
     away = {"index": 2, "presence": "away", "presence_symbol": "◐", "presence_label": "ausente"}
     clock = {"seat": 2, "name": "Ana", "left": "0:42", "deadline": 1234}
-    shown = seat_of("es", {"seats": [away], "clock": clock}, cards=3, won=0, **seat)
+    shown = seat_of("es", {"seat_states": states(away), "clock": clock}, cards=3, won=0, **seat)
     assert '<span aria-hidden="true">◐</span><span> ausente</span>' in shown
     assert 'data-deadline="1234"' in shown and '<span class="clock-left">0:42</span>' in shown
     here = away | {"presence": "here", "presence_symbol": "●", "presence_label": "en línea"}
-    shown = seat_of("es", {"seats": [here]}, cards=3, won=0, **seat)
+    shown = seat_of("es", {"seat_states": states(here)}, cards=3, won=0, **seat)
     assert '<span class="visually-hidden"> en línea</span>' in shown
     assert "data-deadline" not in shown
 

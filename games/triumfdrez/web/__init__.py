@@ -78,7 +78,7 @@ class TriumfDrezWeb(GameWeb):
                     "board.trick_seats",
                     "board.led",
                     "board.last_trick",
-                    "seats",
+                    "seat_states",
                     "clock",
                 ),
             ),
