@@ -49,12 +49,6 @@ def seat_state(context, index: int) -> dict:
     }
 
 
-@register.filter
-def without_seat(items, seat):
-    """`items` (each with a "seat") but the one of `seat`: a phone's own, shown elsewhere."""
-    return [item for item in items or () if item["seat"] != seat]
-
-
 @register.tag
 def cached_each(parser, token):
     """{% cached_each name item in items by item.key [more] %}…{% endcached_each %}: the

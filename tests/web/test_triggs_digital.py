@@ -353,8 +353,10 @@ def ring(lang, active, seats=(), clock=None):
 
 def test_the_other_seats_show_their_cards_progress_turn_phone_and_clock():
     html = ring("es", 0)
-    assert 'id="seat-0"' not in html  # the phone's own seat is its sheet and hand
-    assert html.index('id="seat-1"') < html.index('id="seat-2"')
+    # every seat in seat order, the same for every phone: the page's style hides the
+    # phone's own (its sheet and hand) and starts from the next seat (data-me)
+    assert html.index('id="seat-0"') < html.index('id="seat-1"') < html.index('id="seat-2"')
+    assert html == ring("es", 1) == ring("es", None)
     assert "&lt;b&gt;Boris&lt;/b&gt;" in html and "<b>Boris" not in html
     # whose turn: the seat's frame and ▶ (the style), and words for screen readers
     assert 'id="seat-1" class="ring-seat their-turn"' in html
@@ -364,7 +366,7 @@ def test_the_other_seats_show_their_cards_progress_turn_phone_and_clock():
     assert f"Espacios tachados </span>7/{engine.TOTAL_BOXES}</span>" in html
     assert f'<progress value="40" max="{engine.TOTAL_BOXES}" aria-hidden="true">' in html
     assert 'data-anim="g1-7"' in html  # a count that goes up pops
-    russian = ring("ru", None)  # a spectator sees every seat
+    russian = ring("ru", None)
     assert 'id="seat-0"' in russian and "9 карт на руке" in russian
     assert "Перечёркнутые ячейки" in ring("ru", 0)
     # a seat's phone, in a symbol and words, and the turn clock where it runs

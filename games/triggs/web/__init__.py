@@ -39,12 +39,12 @@ PILES = (
     "panel.draw_count",
 )
 HAND = ("panel.hand", "panel.hand_cards", "panel.playing", "panel.ways", "panel.open_rows")
-# the other seats round the table (all but the phone's own, `active`): their phones
+# every seat round the table (the style hides the phone's own), their phones
 # (`seat_states`) and the turn clock too
-RING = ("board.ring", "board.total_boxes", "seat_states", "clock", "active")
+RING = ("board.ring", "board.total_boxes", "seat_states", "clock")
 SHEET = ("panel.rows", "panel.my_total", "panel.sheet_kind", "panel.for_name")
-# every other seat's sheet (`active`: the phone's own is left out)
-OTHERS = ("board.others", "board.total_boxes", "panel.watching", "active")
+# every seat's sheet (the style hides the phone's own)
+OTHERS = ("board.others", "board.total_boxes", "panel.watching")
 ENTRY = (
     "panel.correction",
     "panel.can_pass",
