@@ -49,6 +49,19 @@ def seat_state(context, index: int) -> dict:
     }
 
 
+@register.filter
+def at(mapping, key):
+    """`mapping[key]`, None if it has none: a seat's entry of `seat_states`."""
+    return (mapping or {}).get(key)
+
+
+@register.filter
+def if_seat(clock, seat):
+    """The turn clock if it runs for `seat`, else None: what a seat's {% seat_state %}
+    shows of it, so that its HTML can be cached by it."""
+    return clock if clock and clock["seat"] == seat else None
+
+
 @register.tag
 def cached_each(parser, token):
     """{% cached_each name item in items by item.key [more] %}…{% endcached_each %}: the
