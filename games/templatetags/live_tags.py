@@ -70,7 +70,7 @@ def cached_each(parser, token):
     template fragment cache by `name`, the language and the values after `by` (as
     {% cache %} does, so they must hold all the body shows). A long list of small pieces
     (a hand's cards, a sheet's rows) costs a lookup per piece instead of a loop iteration
-    and a {% cache %} tag's key making (bench/RESULTS.md, 2026-11-27)."""
+    and a {% cache %} tag's key making."""
     bits = token.split_contents()
     if len(bits) < 7 or bits[3] != "in" or bits[5] != "by":
         raise template.TemplateSyntaxError(

@@ -56,6 +56,16 @@ def look(page, scheme: str, where: str, found: dict, screenshots) -> None:
     page.screenshot(path=str(screenshots / f"scheme-{scheme}-{where}.png"))
 
 
+def centre_and_rules(context, page, server, scheme, game, code, found, screenshots):
+    """The table-centre screen of table `code` on a TV, and `game`'s rules page."""
+    tv = context.new_page()
+    tv.set_viewport_size({"width": 1280, "height": 720})
+    tv.goto(f"{server}/es/t/{code}/centre/")
+    look(tv, scheme, f"{game}-centre", found, screenshots)
+    page.goto(f"{server}/es/rules/{game}/")
+    look(page, scheme, f"{game}-rules", found, screenshots)
+
+
 def phone(browser, scheme: str):
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, color_scheme=scheme, **CONTEXT
@@ -92,14 +102,8 @@ def test_triggs_pages_follow_the_system_s_colour_scheme(browser, asgi_server, sc
         host.wait_for_selector("#connection:not(.offline)")
         look(host, scheme, "triggs-companion", found, screenshots)
         assert contrast(host, ".play-row button.box") >= 4.5
-        # the table-centre screen, on a TV
-        tv = context2.new_page()
-        tv.set_viewport_size({"width": 1280, "height": 720})
-        tv.goto(f"{asgi_server}/es/t/{code}/centre/")
-        look(tv, scheme, "triggs-centre", found, screenshots)
-        # the rules, with the book's examples: a sheet, cards and piles
-        page.goto(f"{asgi_server}/es/rules/triggs/")
-        look(page, scheme, "triggs-rules", found, screenshots)
+        # the table-centre screen on a TV; the rules, with the book's examples
+        centre_and_rules(context2, page, asgi_server, scheme, "triggs", code, found, screenshots)
         assert contrast(page, ".t-card") >= 4.5
         context2.close()
     finally:
@@ -141,12 +145,9 @@ def test_triumfdrez_pages_follow_the_system_s_colour_scheme(
         host.wait_for_selector("#to-beat")
         look(host, scheme, "triumfdrez-companion", found, screenshots)
         assert contrast(host, "#to-beat") >= 4.5
-        tv = context2.new_page()
-        tv.set_viewport_size({"width": 1280, "height": 720})
-        tv.goto(f"{asgi_server}/es/t/{code}/centre/")
-        look(tv, scheme, "triumfdrez-centre", found, screenshots)
-        page.goto(f"{asgi_server}/es/rules/triumfdrez/")
-        look(page, scheme, "triumfdrez-rules", found, screenshots)
+        centre_and_rules(
+            context2, page, asgi_server, scheme, "triumfdrez", code, found, screenshots
+        )
         assert contrast(page, ".deck-table .d-card > i") >= 4.5
         context2.close()
     finally:

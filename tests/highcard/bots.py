@@ -1,5 +1,5 @@
 """Highcard's computer player, pure: it sees what a phone sees (the view) and the legal
-actions, like the shared bots (games.bots)."""
+actions, like each game's own (games/<game>/bots.py)."""
 
 
 def lowest(view: dict, legal: list[dict], rng) -> dict:
