@@ -457,6 +457,50 @@ def make_tables(count: int) -> list[LiveTable]:
     return tables
 
 
+THINKING = "with tables thinking"
+
+
+class Thinking:
+    """`count` digital TriumfDrez tables of four hard computer players (the host's seat
+    stands in at the hard level too) playing on their own: their moves are the task
+    queue's jobs, each a search in a worker's pool of thinking processes
+    (games.thinking), while the measured tables are served. Closed by `stop`."""
+
+    def __init__(self, count: int):
+        from games import services
+        from games.models import hash_token
+
+        self.tables = []
+        for _ in range(count):
+            table, host, seat_token = services.create_table(
+                "triumfdrez",
+                "digital",
+                {"players": 4, "target": 500},
+                "Ana",
+                plays=services.Online(takeover_level="hard"),
+            )
+            for index in (1, 2, 3):
+                services.seat_bot(table, host, index, "hard")
+            services.start_table(table, host, "start-" + uuid.uuid4().hex)
+            services.stand_in(table, 0, {hash_token(seat_token)}, True)
+            self.tables.append((table, host))
+        self.began = self.moves()
+
+    def moves(self) -> int:
+        from games.models import Action
+
+        return Action.objects.filter(table__in=[t for t, _h in self.tables]).count()
+
+    def stop(self) -> int:
+        """Close the tables; the moves they made meanwhile."""
+        from games import services
+
+        made = self.moves() - self.began
+        for table, host in self.tables:
+            services.close_table(table, host)
+        return made
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", default="25,50,100,200")
@@ -494,6 +538,14 @@ def main() -> None:
         help="with one process, run each step again with this many seated phones of other "
         "tables reconnecting in a loop, and compare the p95 of the well-behaved tables",
     )
+    parser.add_argument(
+        "--thinking",
+        type=int,
+        default=0,
+        help="run each step of the project's set-ups again with this many tables of hard "
+        "computer players thinking (two task queue workers, as the README runs them), and "
+        "compare the p95 of the measured tables",
+    )
     args = parser.parse_args()
     steps = [int(n) for n in args.steps.split(",")]
     began = time.monotonic()
@@ -504,6 +556,7 @@ def main() -> None:
     from tests.services.conftest import (
         PYTHON,
         Server,
+        Worker,
         redis_for_run,
         with_path,
     )
@@ -569,6 +622,9 @@ def main() -> None:
 
         results: dict[str, dict[int, dict]] = {}
         size = 0
+        workers = []
+        if args.thinking:  # the README's two workers, started once, idle between runs
+            workers = [Worker(f"w{i}", work, server_env).start() for i in range(2)]
 
         def header():
             print(
@@ -646,6 +702,14 @@ def main() -> None:
                     )
                     key = RECONNECTING + (" behind nginx" if front else "")
                     results.setdefault(key, {})[n] = asyncio.run(busy.run())
+                if args.thinking and kind == "project" and label != NGINX:
+                    thinking = Thinking(args.thinking)
+                    busy = Run(
+                        servers, tables[:n], kind, args.interval, args.window, beat=args.beat
+                    )
+                    key = f"{label} {THINKING}"
+                    results.setdefault(key, {})[n] = asyncio.run(busy.run())
+                    results[key][n]["thinking_moves"] = thinking.stop()
                 if kind == "project":
                     size = max(size, result["size"])
                 ms = [x * 1000 for x in result["samples"]]
@@ -690,6 +754,8 @@ def main() -> None:
             if front is not None:
                 nginx_process.stop()
             servers = []
+        for worker in workers:
+            worker.stop()
 
         print(f"\nlive update size (project, one phone): {size:,} bytes; the relay pads to it")
         print(
@@ -720,6 +786,18 @@ def main() -> None:
                     f"without, {quiet}, N={n}: {loud:.0f}/{calm:.0f} ms = ×{loud / calm:.1f} "
                     f"({made['sockets']} sockets opened, {made['refused']} refused, server CPU "
                     f"{busy['cpu'][0]:.0f} % against {results[quiet][n]['cpu'][0]:.0f} %)"
+                )
+        for label in ("project ×1", "project ×2"):
+            for n, busy in results.get(f"{label} {THINKING}", {}).items():
+                calm = percentile([x * 1000 for x in results[label][n]["samples"]], 95)
+                loud = percentile([x * 1000 for x in busy["samples"]], 95)
+                print(
+                    f"p95 with {args.thinking} tables of hard computer players thinking "
+                    f"against without, {label}, N={n}: {loud:.0f}/{calm:.0f} ms = "
+                    f"×{loud / calm:.2f} (goal ≤ ×1.5); they made {busy['thinking_moves']} "
+                    f"moves meanwhile; server CPU {', '.join(f'{c:.0f}' for c in busy['cpu'])} % "
+                    f"against {', '.join(f'{c:.0f}' for c in results[label][n]['cpu'])} %, "
+                    f"machine busy {busy['busy']:.0f} % against {results[label][n]['busy']:.0f} %"
                 )
         for n, flood in results.get(FLOODED, {}).items():
             calm = percentile([x * 1000 for x in results["project ×1"][n]["samples"]], 95)

@@ -1,7 +1,9 @@
 """Page weight: bytes of the main pages and the static files they load, raw and
 gzipped, as a phone on a poor connection would fetch them. Prints figures only.
 
-Run from the repository root: `python bench/pages.py [--deals 10]`. What a phone is sent
+Run from the repository root: `python bench/pages.py [--deals 10]`. The static files
+are measured as production sends them: collected by the production storage (minified,
+hashed) into a temporary folder, whatever DEBUG says. What a phone is sent
 after each change (only the regions that changed for it) is measured by bench/updates.py.
 A digital table's page varies with the deal: with --deals N, each digital table is also
 dealt N times from seeds 1..N (the same deals for every checkout) and the first load's
@@ -10,9 +12,11 @@ smallest and largest are printed.
 
 import argparse
 import gzip
+import json
 import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,9 +28,10 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
-from django.test import Client  # noqa: E402
+from django.test import Client, override_settings  # noqa: E402
 
 from bench.updates import Dealt  # noqa: E402
 from games import services  # noqa: E402
@@ -77,7 +82,29 @@ def table(game: str, mode: str, options: dict) -> tuple[Client, str]:
     return host, code
 
 
-def first_load(game: str, mode: str, options: dict, show: bool = False) -> bytes:
+class Collected:
+    """The static files as `collectstatic` writes them for production."""
+
+    def __init__(self, root: str):
+        storage = {"BACKEND": "companion.storage.MinifiedManifestStaticFilesStorage"}
+        with override_settings(
+            STATIC_ROOT=root, STORAGES={**settings.STORAGES, "staticfiles": storage}
+        ):
+            call_command("collectstatic", interactive=False, verbosity=0)
+        self.root = Path(root)
+        self.names = json.loads((self.root / "staticfiles.json").read_text())["paths"]
+
+    def read(self, url: str) -> bytes:
+        """The bytes production sends for a page's link to `url` (unhashed or hashed)."""
+        name = url.removeprefix(
+            settings.STATIC_URL
+            if settings.STATIC_URL.startswith("/")
+            else "/" + settings.STATIC_URL
+        )
+        return (self.root / self.names.get(name, name)).read_bytes()
+
+
+def first_load(game: str, mode: str, options: dict, static: Collected, show: bool = False) -> bytes:
     """A table page in play and everything it loads."""
     host, code = table(game, mode, options)
     page = body(host.get(f"/es/t/{code}/"))
@@ -86,7 +113,7 @@ def first_load(game: str, mode: str, options: dict, show: bool = False) -> bytes
     total = page
     text = page.decode()
     for url in [*sorted(set(LOADS.findall(text))), ICON.search(text).group(1)]:
-        data = body(host.get(url))
+        data = static.read(url)
         total += data
         if show:
             row(f"  {url}", data)
@@ -98,6 +125,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=0, help="seeded deals per digital table")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
+    with tempfile.TemporaryDirectory() as root:
+        measure(args, Collected(root))
+
+
+def measure(args, static: Collected) -> None:
     host = Client()
     pages = [
         ("home (es)", "/es/"),
@@ -112,7 +144,7 @@ def main() -> None:
         " start of the player's turn, which varies with the deal):"
     )
     for game, mode, options in SETUPS:
-        row(f"  {game} {mode}: all", first_load(game, mode, options, show=True))
+        row(f"  {game} {mode}: all", first_load(game, mode, options, static, show=True))
     dealt = services.secrets
     for game, mode, options in SETUPS if args.deals else ():
         if mode != "digital":
@@ -121,7 +153,7 @@ def main() -> None:
         for seed in range(1, args.deals + 1):
             services.secrets = Dealt(seed)
             cache.clear()  # the rate limit on new tables
-            sizes.append(len(first_load(game, mode, options)))
+            sizes.append(len(first_load(game, mode, options, static)))
         services.secrets = dealt
         print(
             f"{game} {mode}, {args.deals} seeded deals: first load "

@@ -61,6 +61,8 @@ INSTALLED_APPS = [
     "games.triggs",
     "games.triumfdrez",
     "players",
+    "procrastinate.contrib.django",
+    "notify",
 ]
 
 MIDDLEWARE = [
@@ -127,6 +129,25 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
     DATABASES["default"]["OPTIONS"]["timeout"] = 20
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The task queue (companion.queue): Procrastinate's tables on PostgreSQL, its in-memory
+# queue and a worker inside the process elsewhere.
+PROCRASTINATE_ON_APP_READY = "companion.queue.on_app_ready"
+PROCRASTINATE_WORKER_DEFAULTS = {
+    # a job scheduled for later is found by polling: a deadline runs at most this late
+    "fetch_job_polling_interval": 0.2,
+    "delete_jobs": "successful",
+    "concurrency": 8,  # its jobs mostly wait for the database
+    # a worker killed mid-job is seen as stalled after a few missed beats (games.tasks)
+    "update_heartbeat_interval": 2,
+    "stalled_worker_timeout": 10,
+}
+DATABASE_ROUTERS = ["companion.queue.QueueRouter"]
+# The computer players that search think in a pool of processes (games.thinking), in each
+# process that asks; a decision that takes longer than THINK_TIMEOUT seconds is given up.
+THINKERS = int(os.environ.get("THINKERS", "1"))
+THINK_TIMEOUT = float(os.environ.get("THINK_TIMEOUT", "30"))
+THINK_NICE = int(os.environ.get("THINK_NICE", "10"))  # how much lower their priority is (and,
+# on Linux, the idle scheduling class: games.thinking)
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -211,7 +232,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "companion.storage.MinifiedManifestStaticFilesStorage"
         )
     },
 }
@@ -279,6 +300,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # the task queue says a line per job at INFO: a table's every computer move
+    "loggers": {"procrastinate": {"level": os.environ.get("QUEUE_LOG_LEVEL", "WARNING")}},
 }
 
 # In development WhiteNoise serves straight from the app and project folders.
@@ -288,3 +311,31 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # Seconds a computer player waits before it moves, so that people can follow its
 # moves (games.autoplay); 0 plays its moves at once (tests).
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
+
+# Web Push (notify): the VAPID key pair and the contact the push services may write to.
+# Without VAPID_PRIVATE_KEY a pair is made once and kept in VAPID_KEY_FILE, beside the
+# SQLite database (notify.vapid); set both keys on every process in production.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:webpush@localhost")
+_DB_DIR = (
+    Path(DATABASES["default"]["NAME"]).resolve().parent
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    and str(DATABASES["default"]["NAME"]) != ":memory:"
+    else BASE_DIR
+)
+VAPID_KEY_FILE = os.environ.get("VAPID_KEY_FILE", str(_DB_DIR / "vapid_private.pem"))
+
+# E-mail (the daily digest, notify.digest): printed on the console unless EMAIL_URL-like
+# settings are given.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# The address push and e-mail links point to (no request to take it from)
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# A push endpoint must be https: a browser's always is (tests serve one over http)
+PUSH_ALLOW_HTTP = False

@@ -20,5 +20,6 @@ urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
     path("", include("players.urls")),
+    path("", include("notify.urls")),
     prefix_default_language=True,
 )

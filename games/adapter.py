@@ -18,7 +18,9 @@ What a game provides (see docs/adding-a-game.md):
 - `log_lines(mode, rows, names)` and `describe(mode, action, name)`: the log in words;
 - `options()`, `option_errors(mode, players, cleaned)` and `config(mode, players,
   cleaned)`: its lobby options, their checks, and the table's engine config;
-- `bot_levels`: computer players by level, for digital tables;
+- `bot_levels`: computer players by level, for digital tables (one that searches is a
+  games.thinking.Thinker: it thinks in worker processes), and `bot_level_notes`, each
+  level in one line;
 - `phrases`: what a player may say at the table besides the common phrases;
 - optionally `tally(mode, state, names)`: the numbers of its progress chart (games.charts);
 - optionally `facts(mode, state, seat, steps)` and `fact_lines(mode, facts)`: what a
@@ -31,7 +33,12 @@ What a game provides (see docs/adding-a-game.md):
   move that the table keeps on the seat (Seat.pending), e.g. the pile a card is taken from;
 - optionally `acts_for_modes` and `act_for_kind(mode, action)`: the moves a phone may enter
   for an absent seat (games.services.may_act_for), and `entered_for(mode, state, seat,
-  action)`: the seat a shared tracker's move is for, when any phone enters it.
+  action)`: the seat a shared tracker's move is for, when any phone enters it;
+- optionally `log_board(mode, state, names, rows, config)`: its `board` with what only
+  the log keeps (who entered each move, and when), from the rows `log_rows(mode)` asks;
+- optionally `judge(mode)`, `judged(mode, action)`, `review_budget`, `least_cost`,
+  `review_words(mode, action, name)` and `cost_words(mode, cost)`: the review after a
+  game (games.review); none by default.
 """
 
 from collections.abc import Callable, Mapping
@@ -62,10 +69,19 @@ class GameWeb:
     # level → (player(view, legal, rng) -> action, translated level name); the first
     # level is the default
     bot_levels: Mapping[str, tuple[Callable, object]] = {}
+    # level → what it is, in one line (gettext_lazy): the lobby and the players' pages
+    bot_level_notes: Mapping = {}
     log_length = 8  # log lines shown on the table page
     # key → a phrase of this game a player may say at the table (gettext_lazy), after the
     # ones every game has (games.phrases)
     phrases: Mapping = {}
+    # Hints (games.hints): a module-level pure function of the game's engine side,
+    # player(view, legal, rng, **hint_budget) -> action, run in the thinking pool
+    # (games.thinking) for a seat that asks what the computer would play (a staticmethod,
+    # so that it is sent to the pool as the function it is); None: no hints. Its keywords:
+    # `hint_budget`.
+    hint_player: Callable | None = None
+    hint_budget: Mapping = {}
 
     # The screen of a table in play, by mode: its regions in order, each (name, pane) or
     # (name, pane, reads). A region is the partial `name` of the panel template
@@ -144,6 +160,13 @@ class GameWeb:
         (games.context.shared_context), as are the digests of what the regions read of it. A
         region that reads only the board (and the table) is drawn once for them all."""
         return {}
+
+    def log_board(self, mode: str, state: dict, names: dict, rows: list[dict], config) -> dict:
+        """`board`, for a game whose board also shows what only the log keeps (who entered
+        a move, and when): `rows`, the snapshot's log rows, newest first (`log_rows(mode)`
+        of them, each with its "version", "seat", "action", "acted_by" and, where known,
+        "created"), and `config`, the table's. By default the `board` alone."""
+        return self.board(mode, state, names)
 
     def panel(self, mode: str, state: dict, seat: int | None, names: dict, pending) -> dict:
         """The context of the panel template for `seat` (None: a spectator), besides the
@@ -234,6 +257,18 @@ class GameWeb:
         translated message (none by default)."""
         return {}
 
+    def hinted(self, mode: str, panel: dict, action: dict) -> dict:
+        """The seat's `panel` with `action`, the hint it was given (games.hints), marked
+        where it shows (a card, a pile, a proposal: a class and words, never colour
+        alone). The shared hint region says it in words in any case (`describe`); by
+        default nothing more is marked."""
+        return panel
+
+    def hint_words(self, mode: str, action: dict) -> str:
+        """A hint (games.hints) in words, in the active language: what to do ("Play the
+        7"). By default the action as the log says it."""
+        return self.describe(mode, action, None)
+
     def wants_step(self, mode: str, fields) -> bool:
         """Whether `fields` ask for the first step of a two-step move, not a move."""
         return False
@@ -256,6 +291,36 @@ class GameWeb:
         gone), "own" (the phone's own move whichever seat it shows, entered as its own
         seat's: a correction proposed) or None (never; the default)."""
         return None
+
+    # -- the review after a game (games.review) ----------------------------------------------
+
+    # By mode, the keywords of `judge(mode)`'s budget (small in tests)
+    review_budget: Mapping[str, dict] = {}
+    # The least cost of a move (in `judge`'s units) the review lists: smaller differences
+    # are the noise of sampled deals
+    least_cost: float = 0.0
+
+    def judge(self, mode: str) -> Callable | None:
+        """A module-level pure function of the game's engine side, `judge(view, legal,
+        played, rng, **budget) -> [(action, value)]`: the value to the seat of the action
+        `played` and of the alternatives its strongest computer level weighs, from the
+        seat's view, on the same sampled deals (a higher value being better). It runs in
+        games.thinking's pool. None (the default): the game has no review in this mode."""
+        return None
+
+    def judged(self, mode: str, action: dict) -> bool:
+        """Whether a decision of this kind is reviewed (e.g. not dealing the next hand);
+        every one with a choice by default."""
+        return True
+
+    def review_words(self, mode: str, action: dict, name: str) -> str:
+        """A move of a review (the one played, or a better one) in words: by default as
+        the log words it (`describe`)."""
+        return self.describe(mode, action, name)
+
+    def cost_words(self, mode: str, cost: float) -> str:
+        """What a move cost (a difference of `judge`'s values) in words."""
+        return f"{cost:.2f}"
 
     def entered_for(self, mode: str, state: dict, seat: int, action: dict) -> int | None:
         """The seat `action` is entered for when a shared tracker lets any phone enter it

@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import admin_views, labels, services, transfer
 from games.admin_views import admin_url, describe, download, pretty_json, seat_label, when
-from games.models import Action, Seat, Table
+from games.models import Action, Review, Seat, Table
 from games.registry import GAMES, get_game
 from games.services import DEFAULT_PURGE_DAYS, MAX_PURGE_DAYS, STAFF, abandoned, purge
 
@@ -488,3 +488,33 @@ class TableAdmin(admin.ModelAdmin):
                 archive.writestr(transfer.export_filename(table), transfer.export_bytes(table))
         stamp = timezone.now().strftime("%Y%m%d-%H%M")
         return download(buffer.getvalue(), f"sessions-{stamp}.zip", "application/zip")
+
+
+@admin.register(Review)
+class ReviewAdmin(admin.ModelAdmin):
+    """The reviews after a game (games.review), read only: their jobs write them."""
+
+    list_display = ("table", "seat", "version", "status", "done", "total", "created")
+    list_filter = ("status", "created")
+    search_fields = ("table__code",)
+    list_select_related = ("table",)
+    readonly_fields = (
+        "table",
+        "seat",
+        "version",
+        "status",
+        "done",
+        "total",
+        "moments",
+        "created",
+        "updated",
+    )
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -7,8 +7,9 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self):
-        # After each committed change: tell the phones first, then let a bot move.
-        from games import autoplay, live, services
+        # After each committed change: tell the phones first, then schedule what the
+        # table now waits for (a computer player's move, its clock, …).
+        from games import deadlines, live, services
 
         services.changed.connect(live.on_change, dispatch_uid="live")
-        services.changed.connect(autoplay.on_change, dispatch_uid="autoplay")
+        services.changed.connect(deadlines.on_change, dispatch_uid="deadlines")

@@ -2,71 +2,34 @@
 does a computer player standing in for a person (Seat.stand_in: asked for, or the phone
 gone on its turn), or moving for a person whose turn clock ran out (`clock_ran_out`).
 
-Listens to games.services.changed (games.apps): after every committed change of a
-digital table in play, a bot plays if the game waits for bots only (engine.to_act; a
-hand's score waits for the people to read it, one of whom deals the next). A bot gets
-exactly what a phone would: `engine.view(state, seat)` and `engine.legal_actions(state)`
-(the seat to act's choices), and its move goes through `services.apply_action` like any
-other, with the client action id `bot:<version>` (no phone can send a ":"): scheduling the same move twice is
+After every committed change of a digital table in play, a bot's move is a job of the
+task queue due `settings.BOT_DELAY` seconds later, so that people can follow
+(games.deadlines); with BOT_DELAY 0 the bots play at once, in the writer's thread, until
+a person is to act or the game is over (tests). A bot gets exactly what a phone would:
+`engine.view(state, seat)` and `engine.legal_actions(state)` (the seat to act's
+choices), and its move goes through `services.apply_action` like any other, with the
+client action id `bot:<version>` (no phone can send a ":"): the same move twice is
 harmless, the second one is a duplicate or a stale version.
-
-After `settings.BOT_DELAY` seconds, so that people can follow: from code running for an
-ASGI server (a view or a consumer) as a task on the server's event loop, which carries
-the move's broadcast to the phones; elsewhere (a management command, a WSGI server) on a
-daemon timer thread. With BOT_DELAY 0 the bots play at once, in the caller's thread,
-until a person is to act or the game is over (tests).
 """
 
-import asyncio
-import contextvars
 import logging
 import random
 import threading
-import time
 
-from channels.db import database_sync_to_async
-from django.conf import settings
-from django.db import close_old_connections, connections, transaction
-
-from games import live, online, services
+from games import services
 from games.models import Seat, Table
 from games.registry import get_game
 
 log = logging.getLogger(__name__)
 
 _local = threading.local()
-_tasks: set[asyncio.Task] = set()  # running tasks need a reference until they finish
-
-
-def on_change(sender, change, **kwargs) -> None:
-    """games.services.changed: a digital table in play may wait for a bot."""
-    if change.status == Table.Status.PLAYING and change.hidden_hands:
-        after_change(change.table_id)
-
-
-def after_change(table_id: int) -> None:
-    """A digital table changed: if a bot is to act, have it play (see the module)."""
-    if getattr(_local, "playing", False):
-        return  # called from a bot's own move: the loop in play_now goes on
-    if not _waits_for_bot(table_id):
-        return
-    delay = settings.BOT_DELAY
-    if delay <= 0:
-        play_now(table_id)
-        return
-    loop = live.server_loop()
-    if loop is not None:
-        # a fresh context: this thread's would tell asgiref that the task already runs
-        # inside the sync thread it needs (and it would refuse, to avoid a deadlock)
-        loop.call_soon_threadsafe(_start_task, table_id, delay, context=contextvars.Context())
-    else:
-        timer = threading.Timer(delay, _play_in_thread, args=(table_id,))
-        timer.daemon = True
-        timer.start()
 
 
 def play_now(table_id: int) -> int:
-    """Play bot moves until a person is to act or the game is over; how many were played."""
+    """Play bot moves until a person is to act or the game is over; how many were played
+    (none when called from a bot's own move: the loop goes on)."""
+    if getattr(_local, "playing", False):
+        return 0
     _local.playing = True
     try:
         moves = 0
@@ -75,6 +38,15 @@ def play_now(table_id: int) -> int:
         return moves
     finally:
         _local.playing = False
+
+
+# the client action ids of the moves a computer player makes (play_for's callers)
+COMPUTER_IDS = ("bot:", "clock:")
+
+
+def by_computer(client_action_id: str) -> bool:
+    """Whether a logged move was a computer player's (its own seat's, or standing in)."""
+    return client_action_id.startswith(COMPUTER_IDS)
 
 
 def play_once(table_id: int) -> bool:
@@ -117,24 +89,15 @@ def play_for(table: Table, seat: int, level: str, client_action_id: str) -> bool
 
 
 def clock_ran_out(table_id: int, version: int) -> bool:
-    """The turn clock of the seat to act ran out at this version: a computer player of the
-    table's takeover level moves for it, once (the id `clock:<version>`); its bank is then
-    the increment alone. False if the table moved on or the time is not up."""
-    with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
-        if table is None or table.version != version:
-            return False
-        running = online.clock_deadline(table.clock)
-        seats = list(Seat.objects.filter(table=table))
-        if running is None or running[0] != online.seat_to_act(table, seats):
-            return False
-        seat, at = running
-        if time.time() < at:
-            return False
-        table.clock = {**table.clock, "banks": {**table.clock["banks"], str(seat): 0.0}}
-        table.clock["since"] = time.time()
-        table.save(update_fields=["clock"])
-        return play_for(table, seat, table.takeover_level, f"clock:{version}")
+    """The turn clock of the seat to act ran out at this version (games.deadlines): its
+    bank is emptied (games.services.run_out_clock) and a computer player of the table's
+    takeover level moves for it, once (the id `clock:<version>`). False if the table
+    moved on or the time is not up."""
+    seat = services.run_out_clock(table_id, version)
+    if seat is None:
+        return False
+    table = Table.objects.filter(pk=table_id, version=version).first()
+    return table is not None and play_for(table, seat, table.takeover_level, f"clock:{version}")
 
 
 def _bot_to_act(table_id: int, to_act: list[int]) -> Seat | None:
@@ -147,33 +110,21 @@ def _bot_to_act(table_id: int, to_act: list[int]) -> Seat | None:
     return (seats.filter(kind=Seat.Kind.BOT) | seats.exclude(stand_in="")).first()
 
 
-def _waits_for_bot(table_id: int) -> bool:
-    table = Table.objects.filter(pk=table_id).values("game", "mode", "status", "state").first()
-    if table is None or table["status"] != Table.Status.PLAYING or not table["state"]:
+def waits_for_bot(table: Table, seats) -> bool:
+    """Whether the digital table in play waits for one computer player's move (its own
+    seat's, or standing in for a person's)."""
+    if table.status != Table.Status.PLAYING or not table.state:
         return False
-    engine = get_game(table["game"]).engine(table["mode"])
-    return _bot_to_act(table_id, engine.to_act(table["state"])) is not None
+    game = get_game(table.game)
+    to_act = game.engine(table.mode).to_act(table.state)
+    if not game.hidden_hands(table.mode) or len(to_act) != 1:
+        return False
+    seat = next((s for s in seats if s.index == to_act[0]), None)
+    return seat is not None and (seat.kind == Seat.Kind.BOT or bool(seat.stand_in))
 
 
-def _start_task(table_id: int, delay: float) -> None:
-    task = asyncio.get_running_loop().create_task(_play_later(table_id, delay))
-    _tasks.add(task)
-    task.add_done_callback(_tasks.discard)
-
-
-async def _play_later(table_id: int, delay: float) -> None:
-    await asyncio.sleep(delay)
-    try:
-        await database_sync_to_async(play_once)(table_id)
-    except Exception:  # a task's exception would otherwise only be logged when collected
-        log.exception("bot move at table %s failed", table_id)
-
-
-def _play_in_thread(table_id: int) -> None:
-    close_old_connections()
-    try:
-        play_once(table_id)
-    except Exception:
-        log.exception("bot move at table %s failed", table_id)
-    finally:
-        connections.close_all()
+def play_at(table_id: int, version: int) -> bool:
+    """The computer player's move that was due at `version` (games.deadlines); nothing if
+    the table moved on."""
+    table = Table.objects.filter(pk=table_id, version=version).first()
+    return table is not None and move(table)

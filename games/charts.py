@@ -14,8 +14,10 @@ so that colour (CSS classes chart-s0 … chart-s3, static/css/site.css) is never
 cue; `<title>` and `<desc>` say in words what it shows and who ended where.
 """
 
+import threading
 from dataclasses import dataclass
 
+from cachetools import LRUCache
 from django.utils.functional import lazy
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -62,6 +64,24 @@ SHAPES = ("circle", "square", "triangle", "diamond")
 
 
 named = lazy(seat_name, str)
+
+
+# The progress of the latest versions of finished games: worked out once per version in a
+# process, after the change's commit (games.services), not under the table's lock
+_kept: LRUCache = LRUCache(256)
+_kept_lock = threading.Lock()
+
+
+def progress_at(table) -> list[Tally]:
+    """`progress(table)`, kept by table and version."""
+    key = (table.pk, table.version)
+    with _kept_lock:
+        points = _kept.get(key)
+    if points is None:
+        points = progress(table)
+        with _kept_lock:
+            _kept[key] = points
+    return points
 
 
 def progress(table) -> list[Tally]:

@@ -32,8 +32,9 @@ from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeout
 
 from games import (
-    autoplay,
+    deadlines,
     fields,
+    hints,
     live,
     online,
     open_tables,
@@ -224,7 +225,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         self.held = seats
         self.looking, self.notes, self.snap = presence.HERE, None, None
-        self.noted_seats, self.timer, self.gone_at, self.retry_at = [], None, {}, 0.0
+        self.noted_seats, self.gone_at = [], {}
         self.heard, self.silent = time.monotonic(), False
         await self.present()
         if snap is not None and any(
@@ -235,9 +236,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.beat = asyncio.ensure_future(self.heartbeat())
 
     async def disconnect(self, close_code):
-        if getattr(self, "timer", None) is not None:
-            self.timer.cancel()
-            self.timer = None
         if getattr(self, "beat", None) is not None:
             self.beat.cancel()
             self.beat = None
@@ -360,7 +358,32 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.centre:  # read-only: a screen at the centre of the table makes no move
             await self.refuse("bad_request", abuse=True)
             return
+        if message.get("kind") == "hint":
+            await self.hint(message)
+            return
         await self.act(message)
+
+    async def hint(self, message):
+        """A seat asks what the computer would play (games.hints): checked at once, then
+        thought over in the pool while this socket goes on; its seat's phones are sent
+        the hint when it is given."""
+        form = hints.HintForm(message)
+        if not form.is_valid():
+            await self.refuse("bad_request", abuse=True)
+            return
+        seat, version = form.cleaned_data["seat"], form.cleaned_data["version"]
+        try:
+            asked = await database_sync_to_async(services.ask_hint)(
+                self.table, seat, version, self.hashes
+            )
+        except services.Refused as refusal:
+            await self.refuse(refusal.code, refusal.rule)
+            return
+        self.abuse = 0
+        if asked.known:  # given or being worked out already: this phone is shown it
+            await self.send_render()
+            return
+        hints.answer_later(self.table_id, seat, asked)
 
     async def act(self, message):
         try:
@@ -571,52 +594,26 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.watch()
 
     async def watch(self):
-        """Wait for what falls due next at this table as this phone sees it (games.online:
-        a gone seat's takeover, a turn clock running out, an open table filling), then have
-        it done. Every phone of the table does so: the first one's write wins, the others'
-        find nothing left to do (the services check again, in the table's transaction)."""
+        """A gone seat's takeover, as this phone sees who is here: a job of the task queue
+        at its time (games.deadlines: every phone of the table defers it, it waits once).
+        The table's other deadlines are scheduled by its changes."""
         snap = self.snap
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        if snap is None or not (snap.table.takeover or snap.table.clock or snap.table.fill_after):
+        if snap is None or not snap.table.takeover or self.notes is None:
             return
         seen = {}
-        if snap.table.takeover and self.notes is not None:
-            with contextlib.suppress(RedisError, OSError):
-                seen = await presence.NOTES.seen(self.code)
+        with contextlib.suppress(RedisError, OSError):
+            seen = await presence.NOTES.seen(self.code)
         now = time.time()
 
         def gone_since(seat):
             return seen.get(seat) or self.gone_at.setdefault(seat, now)
 
-        due = online.deadlines(snap.table, snap.seats, self.notes, gone_since)
-        if due:
-            first = min(due, key=lambda deadline: deadline.at)
-            self.timer = asyncio.ensure_future(self.when_due(first))
-
-    async def when_due(self, deadline):
-        try:
-            wait = max(deadline.at, self.retry_at) - time.time()
-            await asyncio.sleep(max(0.0, wait) + 0.05)
-            if deadline.kind == online.GONE:
-                notes = await self.noted()  # gone still, as every process sees it?
-                if notes is None or deadline.seat in notes:
-                    return
-                task = services.take_over, self.table_id, deadline.seat, deadline.version
-            elif deadline.kind == online.CLOCK:
-                task = autoplay.clock_ran_out, self.table_id, deadline.version
-            else:
-                task = services.fill_open_table, self.table_id
-            done = await database_sync_to_async(task[0])(*task[1:])
-            if not done:  # another phone did it, or this one saw the table late: look again
-                self.timer = None
-                self.retry_at = time.time() + 1.0
-                await self.send_render()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("a deadline at %s failed", self.code)
+        for due in online.deadlines(snap.table, snap.seats, self.notes, gone_since):
+            if due.kind == online.GONE:
+                try:
+                    await deadlines.gone(self.table_id, due)
+                except Exception:
+                    log.exception("a takeover at %s could not be scheduled", self.code)
 
 
 class OpenTablesConsumer(AsyncWebsocketConsumer):

@@ -8,8 +8,8 @@ import functools
 
 from django.utils import translation
 
-from games import charts, online, phrases, presence
-from games.labels import bot_level, seat_name
+from games import charts, labels, online, phrases, presence
+from games.labels import DAYS_HOURS, HOURS_MINUTES, bot_level, seat_name, time_left
 from games.live import Snapshot
 from games.models import Table
 from games.regions import ACT_URL, FIELDS, POST_FIELDS
@@ -19,7 +19,7 @@ from games.registry import get_game
 # (`shared_context`); their digests are shared by the phones too.
 SHARED = (
     "table", "names", "log", "hidden_hands", "in_play", "clock", "chart", "phrases", "bot_levels", "board",
-    "sides",
+    "sides", "hints_used",
 )  # fmt: skip
 
 
@@ -70,6 +70,7 @@ def table_context(
         acting = None
     partners = partners_of(web.sides(table.mode, len(seats)))
     panel = {}
+    hint = {"hint": None, "can_hint": False, "hint_waiting": False}
     if table.state is not None:
         own = next((seat for seat in seats if seat.index == active), None)
         pending = own.pending_at(table.version) if own is not None else None
@@ -78,6 +79,9 @@ def table_context(
             panel["for_name"] = names[acting]
         else:
             panel = web.panel(table.mode, table.state, active, names, pending)
+            hint = hint_context(table, own, web)
+            if hint["hint"] is not None:
+                panel = web.hinted(table.mode, panel, hint["hint"]["action"])
     seat_rows = [
         {
             "index": seat.index,
@@ -128,10 +132,39 @@ def table_context(
         "acting": None if acting is None else {"index": acting, "name": names[acting]},
         # who may act for an absent seat, where the game's moves may be so entered
         "act_for_rule": table.act_for if table.mode in web.acts_for_modes else "",
+        # this seat's own hint (games.hints): never in another phone's context
+        **hint,
         "fields": FIELDS,
         "post_fields": POST_FIELDS,
         "act_url": ACT_URL,
     }
+
+
+def hint_context(table: Table, own, web) -> dict:
+    """The phone's own seat's hint (games.hints), as its screen shows it: the action the
+    computer would play and its words (`hint`), given at this version only; whether it may
+    ask for one now (`can_hint`: hints allowed, in play, its turn) or is waiting for one
+    (`hint_waiting`)."""
+    out = {"hint": None, "can_hint": False, "hint_waiting": False}
+    if (
+        own is None
+        or own.stand_in  # a computer player plays for the seat
+        or not table.hints
+        or web.hint_player is None
+        or table.status != Table.Status.PLAYING
+    ):
+        return out
+    engine = get_game(table.game).engine(table.mode)
+    if engine.to_act(table.state) != [own.index]:
+        return out
+    given = own.hint_at(table.version)
+    if given is not None:
+        out["hint"] = {"action": given, "words": str(web.hint_words(table.mode, given))}
+    elif own.hint_thinking(table.version):
+        out["hint_waiting"] = True
+    else:
+        out["can_hint"] = True
+    return out
 
 
 def shared_context(snap: Snapshot, lang: str) -> dict:
@@ -154,8 +187,18 @@ def shared_context(snap: Snapshot, lang: str) -> dict:
             "chart": charts.svg(snap.progress) if snap.progress else "",
             "phrases": _translated_phrases(table.game, lang) if table.phrases else None,
             "bot_levels": _translated_bot_levels(table.game, lang),
-            "board": {} if table.state is None else game.web.board(table.mode, table.state, names),
+            "board": {}
+            if table.state is None
+            else game.web.log_board(table.mode, table.state, names, snap.log_rows, table.config),
             "sides": sides_context(game.web.sides(table.mode, len(snap.seats)), names),
+            # once the game is over: the hints each player was given (games.hints)
+            "hints_used": [
+                {"name": names[seat.index], "hints": seat.hints}
+                for seat in snap.seats
+                if seat.hints
+            ]
+            if snap.progress
+            else [],
         }
         wide = snap.shared.setdefault(("context", lang), wide)
     return wide
@@ -186,11 +229,10 @@ def sides_context(sides, names: dict) -> list[dict]:
 
 
 @functools.lru_cache(maxsize=64)
-def _translated_bot_levels(game: str, lang: str) -> tuple[tuple[str, str], ...]:
-    """The computer players' levels of `game` (GameWeb.bot_levels), translated into `lang`."""
-    return tuple(
-        (level, str(label)) for level, (_player, label) in get_game(game).web.bot_levels.items()
-    )
+def _translated_bot_levels(game: str, lang: str) -> tuple[tuple[str, str, str], ...]:
+    """The computer players' levels of `game` (GameWeb.bot_levels), each (level, name,
+    what it is in one line), translated into `lang`."""
+    return labels.bot_levels(get_game(game))
 
 
 @functools.lru_cache(maxsize=64)
@@ -207,11 +249,13 @@ def clock_context(table: Table, names: dict) -> dict | None:
     if running is None or table.status != Table.Status.PLAYING:
         return None
     seat, at = running
-    left = max(0, int(table.clock["banks"].get(str(seat), 0)))
+    left = table.clock["banks"].get(str(seat), 0)
     return {
         "seat": seat,
         "name": names.get(seat, ""),
-        "left": f"{left // 60}:{left % 60:02d}",
+        "left": time_left(left),
+        "hm": str(HOURS_MINUTES),
+        "dh": str(DAYS_HOURS),
         "deadline": int(at * 1000),
     }
 

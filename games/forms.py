@@ -91,7 +91,20 @@ class CreateTableForm(forms.Form):
         required=False,
         error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
     )
-    ONLINE = ("open", "fill_after", "takeover", "takeover_level", "clock")
+    pace = forms.TypedChoiceField(
+        label=_("Pace"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
+    )
+    # hints (games.hints): on by default, off for a group's league table (`league`)
+    hints = forms.BooleanField(
+        label=_("Hints: a player may ask what the computer would play"),
+        required=False,
+        initial=True,
+    )
+    ONLINE = ("pace", "open", "fill_after", "takeover", "takeover_level", "clock", "hints")
     # companion mode: who may enter moves for a seat whose phone is absent
     act_for = forms.ChoiceField(
         label=_("Companion mode: who may enter moves for a player whose phone is gone"),
@@ -101,9 +114,13 @@ class CreateTableForm(forms.Form):
         error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
     )
 
-    def __init__(self, game, *args, **kwargs):
+    def __init__(self, game, *args, league: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
+        if league:  # a table of a group's league: its results are rated
+            self.fields["hints"].initial = False
+        if game.web.hint_player is None:  # the game has no hint player
+            del self.fields["hints"]
         self.fields["mode"].choices = [(mode, MODE_LABELS.get(mode, mode)) for mode in game.modes]
         self.fields["mode"].initial = game.modes[0]
         counts = range(game.min_players, game.max_players + 1)
@@ -141,12 +158,16 @@ class CreateTableForm(forms.Form):
             ("", _("No clock")),
             *((f"{m}+{i}", clock_words(m, i)) for m, i in online.CLOCK_CHOICES),
         ]
+        self.fields["pace"].choices = [
+            ("", _("Real time: everyone at the table now")),
+            *((str(s), per_move_words(s)) for s in online.PER_MOVE_CHOICES),
+        ]
 
     def act_for_field(self):
         return self["act_for"] if "act_for" in self.fields else None
 
     def online_fields(self):
-        return [self[name] for name in self.ONLINE]
+        return [self[name] for name in self.ONLINE if name in self.fields]
 
     def online(self, lang: str) -> services.Online:
         """How the new table plays online: a companion table does not."""
@@ -160,7 +181,9 @@ class CreateTableForm(forms.Form):
             takeover=data.get("takeover"),
             takeover_level=data.get("takeover_level") or "",
             clock=clock,
+            per_move=data.get("pace"),
             lang=lang,
+            hints=bool(data.get("hints")),
         )
 
     def option_fields(self):
@@ -173,12 +196,13 @@ class CreateTableForm(forms.Form):
             for name, message in errors.items():
                 self.add_error(name, message)
         mode = cleaned.get("mode")
-        if (
-            mode
-            and not self.game.hidden_hands(mode)
-            and (cleaned.get("open") or cleaned.get("clock"))
-        ):
-            self.add_error("open" if cleaned.get("open") else "clock", DIGITAL_ONLY)
+        if mode and not self.game.hidden_hands(mode):
+            for name in ("open", "clock", "pace"):
+                if cleaned.get(name):
+                    self.add_error(name, DIGITAL_ONLY)
+                    break
+        elif cleaned.get("pace") and cleaned.get("clock"):
+            self.add_error("clock", CLOCK_OR_PACE)
         return cleaned
 
     def config(self) -> dict:
@@ -210,7 +234,8 @@ class JoinForm(forms.Form):
             self.fields["seat"].initial = free[0].index
 
 
-DIGITAL_ONLY = _("Only a digital table can be open to anyone or have a turn clock.")
+DIGITAL_ONLY = _("Only a digital table can be open to anyone, turn-based or have a turn clock.")
+CLOCK_OR_PACE = _("A turn-based table has its time per move: choose no turn clock.")
 
 
 def after_minutes(minutes: int) -> str:
@@ -228,6 +253,18 @@ def after_seconds(seconds: int) -> str:
     return ngettext_lazy(
         "A computer player after %(n)s minute", "A computer player after %(n)s minutes", minutes
     ) % {"n": minutes}
+
+
+def per_move_words(seconds: int) -> str:
+    hours = seconds // 3600
+    if hours % 24:
+        return ngettext_lazy(
+            "Turn-based: %(n)s hour per move", "Turn-based: %(n)s hours per move", hours
+        ) % {"n": hours}
+    days = hours // 24
+    return ngettext_lazy(
+        "Turn-based: %(n)s day per move", "Turn-based: %(n)s days per move", days
+    ) % {"n": days}
 
 
 def clock_words(minutes: int, increment: int) -> str:

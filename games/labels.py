@@ -43,6 +43,7 @@ REFUSALS = {
     "bots_digital_only": _("Computer players can only sit at digital tables."),
     "game_not_over": _("A new game can be dealt once this one is over."),
     "phrases_off": _("The host has switched off the table phrases."),
+    "hints_off": _("The host does not allow hints at this table."),
     "not_in_play": _("A computer player can play for you only during a digital game."),
     "act_for_hidden": _("Nobody may enter moves for another seat in a game of hidden hands."),
     "act_for_host_only": _("At this table only the host may enter moves for another seat."),
@@ -201,6 +202,16 @@ def bot_level(seat, game=None) -> str:
     return str(levels[seat.bot_level][1]) if seat.bot_level in levels else ""
 
 
+def bot_levels(game) -> tuple[tuple[str, str, str], ...]:
+    """The computer players' levels of `game` (the registry's Game), each (level, name,
+    what it is in one line: GameWeb.bot_level_notes), in the active language."""
+    notes = game.web.bot_level_notes
+    return tuple(
+        (level, str(label), str(notes.get(level, "")))
+        for level, (_player, label) in game.web.bot_levels.items()
+    )
+
+
 def who(row: dict, names: dict) -> str | None:
     """Who a log row is by, as its line names them: the seat's name, and the name of the
     phone's seat that entered it for them when another did («Ana (entered by Boris)»)."""
@@ -219,3 +230,21 @@ def seat_name(seat, game=None) -> str:
     if seat.kind == seat.Kind.BOT:
         return bot_name(seat.index, seat.bot_level, game)
     return seat.name
+
+
+# A long time left, in words the page's script fills in as it counts down (data-hm, data-dh)
+HOURS_MINUTES = _("%(hours)s h %(minutes)s min")
+DAYS_HOURS = _("%(days)s d %(hours)s h")
+
+
+def time_left(seconds: float) -> str:
+    """A clock's time left as a phone shows it: minutes and seconds under an hour (the
+    page counts those down), hours and minutes, or days and hours (a turn-based table)."""
+    left = max(0, int(seconds))
+    if left < 3600:
+        return f"{left // 60}:{left % 60:02d}"
+    hours, minutes = divmod(left // 60, 60)
+    if hours < 24:
+        return str(HOURS_MINUTES) % {"hours": hours, "minutes": minutes}
+    days, hours = divmod(hours, 24)
+    return str(DAYS_HOURS) % {"days": days, "hours": hours}

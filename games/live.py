@@ -3,7 +3,7 @@ change so that the phones of one process share one read) and the "changed" messa
 the table's channel group (never what changed).
 
 games.services sends `changed` after each commit; this module's `broadcast` and
-games.autoplay listen (games.apps), so services imports neither.
+games.deadlines listen (games.apps), so services imports neither.
 """
 
 import asyncio
@@ -12,7 +12,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
@@ -40,9 +40,12 @@ class Snapshot:
     shared: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | None:
+def snapshot(
+    table: Table | int, seats: list[Seat] | None = None, chart: bool = True
+) -> Snapshot | None:
     """The table (or the table with this id, None if it is gone) with its seats and log;
-    `seats` when the caller has just read them."""
+    `seats` when the caller has just read them; without its chart (`chart` False) when
+    read under the table's lock, to be charted after the commit (`charted`)."""
     if not isinstance(table, Table):
         table = reads.table(table)
         if table is None:
@@ -51,9 +54,19 @@ def snapshot(table: Table | int, seats: list[Seat] | None = None) -> Snapshot | 
         seats = reads.seats(table.pk)
     game = get_game(table.game)
     length = game.web.log_rows(table.mode)
-    over = table.state is not None and game.engine(table.mode).is_over(table.state)
-    progress = charts.progress(table) if over else None
+    progress = charts.progress_at(table) if chart and _over(table) else None
     return Snapshot(table, seats, reads.log(table.pk, length), progress)
+
+
+def charted(snap: Snapshot) -> Snapshot:
+    """The snapshot with its game's chart, if the game is over (after the commit)."""
+    if snap.progress is None and _over(snap.table):
+        return replace(snap, progress=charts.progress_at(snap.table))
+    return snap
+
+
+def _over(table: Table) -> bool:
+    return table.state is not None and get_game(table.game).engine(table.mode).is_over(table.state)
 
 
 # The snapshots of this process's latest changes, by table id and change id: the process

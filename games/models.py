@@ -6,13 +6,19 @@ changes applied to it; only games.services writes either.
 
 import hashlib
 import secrets
+import time
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # Six characters without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
+# Seconds after which a hint being worked out (games.hints) is given up for lost (its
+# process died), past settings.THINK_TIMEOUT: the seat may ask again.
+HINT_LOST_AFTER = 10.0
 
 
 def new_code() -> str:
@@ -84,6 +90,10 @@ class Table(models.Model):
         default=ActFor.HOST,
     )
 
+    # Hints (games.hints): whether a seated player may ask what the computer would play
+    # (a digital table's lobby option; the host decides)
+    hints = models.BooleanField(_("hints"), default=False)
+
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
@@ -132,6 +142,13 @@ class Seat(models.Model):
     # seat took its first card from): valid only at that version.
     pending = models.CharField(max_length=20, blank=True)
     stand_in = models.CharField(max_length=5, choices=StandIn.choices, blank=True)
+    # Hints (games.hints), seen by this seat's phones only: the action the computer would
+    # play ({"thinking": time} while it is being worked out) at table version
+    # `hint_version` (ignored once the table moved on), and how many hints the seat was
+    # given this game.
+    hint = models.JSONField(null=True, blank=True)
+    hint_version = models.PositiveIntegerField(null=True, blank=True)
+    hints = models.PositiveSmallIntegerField(_("hints"), default=0)
     # who sat here last (players.models.Player), kept after the table ends: their games
     player = models.ForeignKey(
         "players.Player",
@@ -162,6 +179,21 @@ class Seat(models.Model):
         stamp, _sep, value = self.pending.partition(":")
         return value if value and stamp == str(version) else None
 
+    def hint_at(self, version: int) -> dict | None:
+        """The hint this seat was given at this version of the table, if any."""
+        given = isinstance(self.hint, dict) and "type" in self.hint
+        return self.hint if given and self.hint_version == version else None
+
+    def hint_thinking(self, version: int) -> bool:
+        """Whether a hint for this version of the table is being worked out now (not given
+        up for lost: HINT_LOST_AFTER seconds past the thinking's own timeout)."""
+        hint = self.hint
+        if self.hint_version != version or not isinstance(hint, dict) or "type" in hint:
+            return False
+        since = hint.get("thinking")
+        lost_after = HINT_LOST_AFTER + settings.THINK_TIMEOUT
+        return isinstance(since, int | float) and time.time() - since <= lost_after
+
 
 class Action(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
@@ -187,3 +219,45 @@ class Action(models.Model):
 
     def __str__(self):
         return f"{self.table.code} v{self.version}"
+
+
+class Review(models.Model):
+    """The review after a finished digital game of one seat's decisions (games.review):
+    each judged by the game's hard computer level from that seat's view at that moment,
+    the moments that cost most kept in `moments`. One per table, seat and the table's
+    version (a rematch is another game), computed once by a job of the task queue."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", pgettext_lazy("review status", "Waiting")
+        RUNNING = "running", pgettext_lazy("review status", "Running")
+        DONE = "done", pgettext_lazy("review status", "Done")
+        FAILED = "failed", pgettext_lazy("review status", "Failed")
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="reviews", verbose_name=_("table")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    version = models.PositiveIntegerField(_("version"))
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.WAITING
+    )
+    # decisions judged so far, of `total`
+    done = models.PositiveIntegerField(_("decisions judged"), default=0)
+    total = models.PositiveIntegerField(_("decisions"), default=0)
+    # the costliest moments, costliest first: {"step", "played", "best", "cost"}
+    moments = models.JSONField(_("costliest moves"), default=list, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("last activity"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("review")
+        verbose_name_plural = _("reviews")
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "seat", "version"], name="unique_review_of_a_game"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table.code}#{self.seat} v{self.version}"

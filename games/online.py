@@ -20,6 +20,9 @@ TAKEOVER_CHOICES = (30, 60, 120, 300)  # what the lobby offers
 CLOCK_MINUTES = (1, 60)
 CLOCK_INCREMENT = (0, 60)
 CLOCK_CHOICES = ((2, 10), (5, 15), (10, 30))  # what the lobby offers
+# A turn-based table: the time each move may take, in seconds (the lobby's choices: an
+# hour, 12 hours, a day, 3 days); when it runs out a computer player moves for the seat
+PER_MOVE_CHOICES = (3600, 12 * 3600, 24 * 3600, 72 * 3600)
 # Seconds an open table waits for players before its free seats get computer players
 FILL_CHOICES = (60, 120, 300, 600)
 
@@ -45,6 +48,16 @@ def clock_new(minutes: int, increment: int) -> dict:
     return {"bank": minutes * 60, "increment": increment, "banks": {}, "seat": None, "since": None}
 
 
+def clock_per_move(seconds: int) -> dict:
+    """A turn-based table's clock, before the deal: each turn has `seconds`, whatever the
+    seat had left of its last one."""
+    return {**clock_new(0, 0), "bank": seconds, "per_move": seconds}
+
+
+def turn_based(clock: dict) -> bool:
+    return bool(clock and clock.get("per_move"))
+
+
 def clock_dealt(clock: dict, players: int, to_act: int | None, now: float) -> dict:
     """The clock when cards are dealt: every bank full, running for the seat to act."""
     if not clock:
@@ -65,6 +78,8 @@ def clock_moved(clock: dict, mover: int | None, to_act: int | None, now: float) 
         if mover == running:
             left += clock["increment"]
         banks[str(running)] = round(left, 3)
+    if turn_based(clock) and to_act is not None and (mover is not None or running != to_act):
+        banks[str(to_act)] = float(clock["per_move"])  # a move's whole time, each turn
     if running == to_act and mover != running:
         return {**clock, "banks": banks, "since": now if to_act is not None else None}
     return {**clock, "banks": banks, "seat": to_act, "since": now if to_act is not None else None}

@@ -8,6 +8,7 @@ all: bench/RESULTS.md, 2026-11-22). Here the SQL is written once per database; r
 through `Model.objects.raw`, so fields convert as the ORM's do.
 """
 
+import datetime
 import functools
 
 from django.db import connection
@@ -31,7 +32,8 @@ def _statements(vendor: str, for_update: bool) -> dict[str, str]:
         ),
         "seats": f"SELECT * FROM {seat} WHERE {seat_table} = %s ORDER BY {q('index')}",
         "log": (
-            f"SELECT {q('version')}, {q('seat')}, {q('action')}, {q('acted_by')} FROM {action}"
+            f"SELECT {q('version')}, {q('seat')}, {q('action')}, {q('acted_by')}, {q('created')}"
+            f" FROM {action}"
             f" WHERE {action_table} = %s ORDER BY {q('version')} DESC LIMIT %s"
         ),
     }
@@ -59,7 +61,7 @@ def seats(table_id: int) -> list[Seat]:
 
 
 def log(table_id: int, length: int) -> list[dict]:
-    """The newest `length` rows of the table's log, newest first."""
+    """The newest `length` rows of the table's log, newest first; `created` in UTC."""
     field = Action._meta.get_field("action")
     with connection.cursor() as cursor:
         cursor.execute(_sql("log"), [table_id, length])
@@ -69,6 +71,19 @@ def log(table_id: int, length: int) -> list[dict]:
                 "seat": seat,
                 "action": field.from_db_value(action, None, connection),
                 "acted_by": acted_by,
+                "created": _utc(created),
             }
-            for version, seat, action, acted_by in cursor.fetchall()
+            for version, seat, action, acted_by, created in cursor.fetchall()
         ]
+
+
+def _utc(value) -> datetime.datetime | None:
+    """A time as the database answers it (SQLite: naive, in UTC; PostgreSQL: aware), in
+    UTC."""
+    if isinstance(value, str):
+        value = datetime.datetime.fromisoformat(value)
+    if not isinstance(value, datetime.datetime):
+        return None
+    if value.tzinfo is None:
+        return value.replace(tzinfo=datetime.UTC)
+    return value.astimezone(datetime.UTC)

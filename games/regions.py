@@ -8,6 +8,8 @@ every phone of every table of the process (`cached`). tests/declared.py checks t
 renders the same from its declared paths alone as from the whole context.
 """
 
+import functools
+import operator
 import pickle
 import re
 import threading
@@ -28,7 +30,7 @@ POST_FIELDS = mark_safe("<!--post-fields-->")
 ACT_URL = mark_safe("<!--act-url-->")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one object per region in a process: hashed by identity
 class Region:
     name: str
     template: str  # "file.html" or "file.html#partial" (django-template-partials)
@@ -65,18 +67,27 @@ def digest(value) -> int | None:
 
 def inputs(region: Region, context: dict, memo: dict) -> int | None:
     """A digest of what `region` reads in `context` (None: undeclared or undigestable).
-    `memo` holds each path's digest for the other regions of the same context."""
+    `memo` holds each path's digest for the other regions of the same context: once every
+    path is in it, a region's digests are taken in one call, not a loop."""
     if region.reads is None:
         return None
-    digests = []
-    for path in region.reads:
-        found = memo.get(path, MISSING)
-        if found is MISSING:
-            found = memo[path] = digest(lookup(context, path))
-        if found is None:
-            return None
-        digests.append(found)
-    return hash((region.template, *digests))
+    take = _taker(region.reads)
+    try:
+        digests = take(memo)
+    except KeyError:
+        for path in region.reads:
+            if path not in memo:
+                memo[path] = digest(lookup(context, path))
+        digests = take(memo)
+    return None if None in digests else hash((region.template, digests))
+
+
+@functools.lru_cache(maxsize=1024)
+def _taker(paths: tuple[str, ...]):
+    """The values at `paths` of a dict, as a tuple, in one call."""
+    if len(paths) > 1:
+        return operator.itemgetter(*paths)
+    return (lambda memo: (memo[paths[0]],)) if paths else (lambda memo: ())
 
 
 INDENT = re.compile(r"\n[ \t]*(?:\n[ \t]*)*")

@@ -15,6 +15,7 @@ makes a region look changed. Messages (refusals) live outside the live table
 """
 
 import functools
+import operator
 import re
 import time
 import uuid
@@ -56,7 +57,9 @@ TAIL = (
     Region("log", f"{LIVE}#log", "log", ("log",)),
     Region("tools", f"{LIVE}#tools", "table", (*TOOLS, "mine.stand_in")),
 )
-RESULT = Region("result", f"{LIVE}#result", "play", ("chart", "table.code"))
+RESULT = Region("result", f"{LIVE}#result", "play", ("chart", "table.code", "hints_used"))
+# A seat's own hint (games.hints): the button to ask, or what the computer would play
+HINT = Region("hint", f"{LIVE}#hint", "play", ("hint", "can_hint", "hint_waiting", "table.code"))
 # The table-centre screen (centre_screen): the shared head, then the game's centre regions
 # (GameWeb.centre); the seats while the table waits, the notice once it is closed.
 CENTRE = "games/_centre.html"
@@ -71,6 +74,7 @@ CENTRE_STAGE = {
 # A part of a region: an element with an id between these markers (a row of a sheet,
 # another player); when a region's parts are all that changed, only they are sent.
 PART, END = "<!--part-->", "<!--/part-->"
+NAME = operator.itemgetter(0)  # a region's name in Screen.regions
 PART_ID = re.compile(r'\A\s*<[a-z][a-z0-9]*[^>]*?\bid="([^"]+)"')
 
 
@@ -110,7 +114,7 @@ class Screen:
     @property
     def layout(self) -> tuple:
         """What a phone is sent whole when it changes: the stage, the regions, the seat."""
-        return (self.stage, self.me, self.acting, *(name for name, _html, _pane in self.regions))
+        return (self.stage, self.me, self.acting, *map(NAME, self.regions))
 
     def parts(self, name: str) -> dict[str, str]:
         self.digest(name)
@@ -157,6 +161,8 @@ def screen(
     table = snap.table
     stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
     middle = STAGE.get(stage) or game_regions(table.game, table.mode)
+    if stage == "play":
+        middle = (*middle, HINT)
     if snap.progress and stage == "play":  # the game is over: how it went, as a chart
         middle = (*middle, RESULT)
     if previous is not None and previous.lang != lang:
@@ -219,7 +225,16 @@ def _fill(shown: Screen, wanted, context: dict, snap: Snapshot, lang: str, previ
                 )
         shown.inputs[name] = key
     new = memo.keys() - shared.keys()
-    shared.update((path, memo[path]) for path in new if path.partition(".")[0] in SHARED)
+    if new:
+        shared.update((path, memo[path]) for path in new & _shared_paths(wanted))
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_paths(wanted: tuple[Region, ...]) -> frozenset[str]:
+    """The paths of the shared context that the regions of `wanted` read."""
+    return frozenset(
+        path for region in wanted for path in region.reads or () if path.partition(".")[0] in SHARED
+    )
 
 
 @functools.lru_cache(maxsize=1024)

@@ -10,7 +10,7 @@ lets a computer player move (both listen, from games.apps).
 import logging
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from django.core import signing
@@ -66,11 +66,20 @@ class Change:
 
 
 def _after_commit(table: Table, snap=None) -> None:
-    change = Change(
-        table.pk, table.code, table.version, table.mode, table.status, snap, table.open, table.game
-    )
+    """After the commit: the game's chart if it ended (games.charts, a replay of its log,
+    not under the table's lock), then `changed` to each listener."""
 
     def tell():
+        change = Change(
+            table.pk,
+            table.code,
+            table.version,
+            table.mode,
+            table.status,
+            snap and live.charted(snap),
+            table.open,
+            table.game,
+        )
         # each listener on its own: a change that is saved stays answered as saved even
         # if the channel layer is down; phones catch up on their next resync
         for receiver, result in changed.send_robust(Table, change=change):
@@ -111,21 +120,29 @@ def _locked(table_id: int) -> Table:
 class Online:
     """How a digital table plays online (games.online): open to anyone (and after how many
     seconds its free seats get computer players), what happens to a seat whose phone is
-    gone on its turn, and its turn clock (minutes, increment in seconds)."""
+    gone on its turn, and its turn clock (minutes, increment in seconds), or, turn-based,
+    the seconds each move may take (`per_move`): such a table lives for days, its phones
+    mostly closed, so it takes no seat over; its clock's end is a computer move."""
 
     open: bool = False
     fill_after: int | None = None
     takeover: int | None = None
     takeover_level: str = ""
     clock: tuple[int, int] | None = None
+    per_move: int | None = None
     lang: str = ""
     act_for: str = Table.ActFor.HOST  # companion mode: who may act for an absent seat
+    hints: bool = False  # a seated player may ask what the computer would play (games.hints)
 
     def fields(self, spec, mode: str) -> dict:
         """The table's fields; refused (bad_config) when out of range or the mode's hands
         are not hidden (its players sit at one real table)."""
-        wanted = self.open or self.takeover or self.clock
+        wanted = self.open or self.takeover or self.clock or self.per_move or self.hints
         if wanted and not spec.hidden_hands(mode):
+            raise Refused("bad_config")
+        if self.per_move is not None and (
+            self.clock is not None or self.per_move not in online.PER_MOVE_CHOICES
+        ):
             raise Refused("bad_config")
         low, high = 1, online.TAKEOVER_SECONDS[1]  # tests use seconds the form refuses
         if self.takeover is not None and not low <= self.takeover <= high:
@@ -142,14 +159,17 @@ class Online:
             ):
                 raise Refused("bad_config")
             clock = online.clock_new(minutes, increment)
+        if self.per_move is not None:
+            clock = online.clock_per_move(self.per_move)
         return {
             "open": self.open,
             "fill_after": self.fill_after if self.open else None,
-            "takeover": self.takeover,
+            "takeover": None if self.per_move else self.takeover,
             "takeover_level": self.takeover_level,
             "clock": clock,
             "lang": self.lang[:8],
             "act_for": self._act_for(),
+            "hints": self.hints,
         }
 
     def _act_for(self) -> str:
@@ -457,6 +477,8 @@ def _deal(table: Table, client_action_id: str) -> None:
     engine = get_game(table.game).engine(table.mode)
     table.state = engine.new_game(table.config, seed)
     table.status = Table.Status.PLAYING
+    # a new game: no hint given yet (games.hints)
+    Seat.objects.filter(table=table).update(hint=None, hint_version=None, hints=0)
     table.version += 1
     to_act = online.seat_to_act(table, list(table.seats.all()))
     table.clock = online.clock_dealt(table.clock, table.players, to_act, time.time())
@@ -616,7 +638,7 @@ def apply_action(
             client_action_id=client_action_id,
             acted_by=acted_by,
         )
-        _after_commit(table, live.snapshot(table, seats))
+        _after_commit(table, live.snapshot(table, seats, chart=False))
     return Applied(table.version)
 
 
@@ -737,6 +759,29 @@ def take_over(table_id: int, index: int, version: int) -> bool:
     return True
 
 
+def run_out_clock(table_id: int, version: int) -> int | None:
+    """The turn clock of the seat to act has run out at `version`: its bank is emptied
+    (its next turn has the increment alone) and the seat returned, for a computer player
+    to move for it (games.autoplay.clock_ran_out). None if the table moved on, or the
+    clock runs for nobody to act or has time left."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.version != version:
+            return None
+        running = online.clock_deadline(table.clock)
+        seats = list(Seat.objects.filter(table=table))
+        if running is None or running[0] != online.seat_to_act(table, seats):
+            return None
+        seat, at = running
+        now = time.time()
+        if now < at:
+            return None
+        table.clock = {**table.clock, "banks": {**table.clock["banks"], str(seat): 0.0}}
+        table.clock["since"] = now
+        table.save(update_fields=["clock"])
+    return seat
+
+
 def hand_back(table_id: int, indexes) -> bool:
     """The seats a computer player took over while their phone was gone, back to the
     phone now that it has returned; False if none was."""
@@ -787,4 +832,96 @@ def fill_open_table(table_id: int) -> bool:
             kind=Seat.Kind.BOT, bot_level=level, name=""
         )
         _deal(table, "auto:start")
+    return True
+
+
+# -- hints (games.hints) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HintAsked:
+    """What a seat's question "what would the computer play?" needs: the table as it
+    stood (code, version) and, unless the hint is given or being worked out already
+    (`known`), the seat's view and legal actions to think over."""
+
+    code: str
+    version: int
+    game: str
+    mode: str
+    view: dict | None = None
+    legal: list | None = None
+    known: bool = False
+
+
+def ask_hint(table: Table, seat: int, expected_version: int, holder: set[str] | None) -> HintAsked:
+    """A seat asks for a hint at `expected_version`: refused unless the host allows hints,
+    the phone (`holder`) holds the seat, the game is in play at that version and the seat is
+    to act. The seat is marked as being given a hint at this version (its hint
+    {"thinking": time} until it is worked out: `give_hint`), so that asking again, on any
+    phone or process, thinks once (unless the thinking was lost)."""
+    with transaction.atomic():
+        table = _locked(table.pk)
+        seats = _seats(table, seat, holder)
+        if table.status == Table.Status.CLOSED:
+            raise Refused("table_closed")
+        if table.status == Table.Status.FINISHED:
+            raise Refused("game_over")
+        if table.status != Table.Status.PLAYING or not table.state:
+            raise Refused("not_playing")
+        game = get_game(table.game)
+        if not table.hints or game.web.hint_player is None or not game.hidden_hands(table.mode):
+            raise Refused("hints_off")
+        if expected_version != table.version:
+            raise Refused("stale")
+        engine = game.engine(table.mode)
+        if engine.is_over(table.state):
+            raise Refused("game_over")
+        if engine.to_act(table.state) != [seat]:
+            raise Refused("not_your_turn")
+        own = next(row for row in seats if row.index == seat)
+        asked = HintAsked(table.code, table.version, table.game, table.mode)
+        if own.hint_at(table.version) is not None or own.hint_thinking(table.version):
+            return replace(asked, known=True)
+        Seat.objects.filter(pk=own.pk).update(
+            hint={"thinking": time.time()}, hint_version=table.version
+        )
+        view = engine.view(table.state, seat)
+        legal = engine.legal_actions(table.state)
+        pending = own.pending_at(table.version)
+        if pending:  # a first step taken: only the moves that finish it
+            legal = [action for action in legal if _finishes(game.web, table.mode, pending, action)]
+        code, version = table.code, table.version
+        # its phones show that the computer is thinking (no new version)
+        transaction.on_commit(lambda: live.broadcast(code, version))
+    return replace(asked, view=view, legal=legal)
+
+
+def _finishes(web, mode: str, pending: str, action: dict) -> bool:
+    try:
+        web.check_move(mode, pending, action)
+    except Refused:
+        return False
+    return True
+
+
+def give_hint(table_id: int, seat: int, version: int, action: dict | None) -> bool:
+    """The hint worked out for `seat` at `version` (None: it could not be: the seat may ask
+    again), kept on the seat, counted, and sent to the table's phones (its seat's alone
+    show it): False if the table moved on meanwhile."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        own = Seat.objects.select_for_update().filter(table=table, index=seat).first()
+        if own is None or table.version != version or own.hint_version != version:
+            return False
+        if own.hint_at(version) is not None:
+            return False  # given already
+        code = table.code
+        # its phones show the hint, or the button again
+        transaction.on_commit(lambda: live.broadcast(code, version))
+        if action is None:
+            own.hint, own.hint_version = None, None
+            own.save(update_fields=["hint", "hint_version"])
+            return False
+        own.hint, own.hints = action, own.hints + 1
+        own.save(update_fields=["hint", "hints"])
     return True

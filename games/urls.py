@@ -1,7 +1,7 @@
 from django.urls import path
 from django.views.decorators.cache import never_cache
 
-from games.views import app, home, open_play, replays, rules, tables
+from games.views import app, home, open_play, replays, reviews, rules, tables
 
 # Pages that show a private hand or a one-time link are never kept by a browser's or a
 # proxy's cache (Cache-Control: no-store): the table page and every response that
@@ -30,10 +30,13 @@ urlpatterns = [
     path("t/<str:code>/act-for/", private(tables.table_act_for), name="table_act_for"),
     path("t/<str:code>/bot/", private(tables.table_bot), name="table_bot"),
     path("t/<str:code>/rematch/", private(tables.table_rematch), name="table_rematch"),
+    path("t/<str:code>/hint/", private(tables.table_hint), name="table_hint"),
     path("t/<str:code>/stand-in/", private(tables.table_stand_in), name="table_stand_in"),
     path("t/<str:code>/leave/", private(tables.table_leave), name="table_leave"),
     path("t/<str:code>/handover/", private(tables.table_handover), name="table_handover"),
     path("t/<str:code>/replay/", private(replays.replay_page), name="replay"),
-    path("r/<str:code>/", replays.result_page, name="result"),
+    path("r/<str:code>/", private(replays.result_page), name="result"),
+    path("r/<str:code>/review/", private(reviews.review_ask), name="review_ask"),
+    path("r/<str:code>/review/<int:seat>/", private(reviews.review_part), name="review_part"),
     path("h/<str:code>/<str:token>/", private(tables.handover), name="handover"),
 ]

@@ -39,4 +39,30 @@ def everything(player) -> dict:
             {"name": m.group.name, "code": m.group.code, "joined": m.joined.isoformat()}
             for m in player.membership_set.select_related("group").order_by("joined")
         ],
+        "notifications": notifications(player),
+    }
+
+
+def notifications(player) -> dict:
+    """What the player asked to be told (notify): their settings and browsers."""
+    from notify.models import NotificationPrefs
+
+    prefs = NotificationPrefs.objects.filter(player=player).first()
+    return {
+        "settings": None
+        if prefs is None
+        else {
+            "kinds": [
+                kind for kind in ("turn", "ended", "seated", "correction") if prefs.wants(kind)
+            ],
+            "quiet_hours": [prefs.quiet_start, prefs.quiet_end],
+            "time_zone": prefs.time_zone,
+            "language": prefs.language,
+            "digest": prefs.digest,
+            "email": prefs.email,
+        },
+        "browsers": [
+            {"endpoint": s.endpoint, "language": s.language, "created": s.created.isoformat()}
+            for s in player.push_subscriptions.order_by("created")
+        ],
     }

@@ -16,6 +16,7 @@ from django.utils.crypto import constant_time_compare
 from games.errors import Refused
 from games.models import Seat, hash_token, new_code, new_token
 from games.services import clean_name
+from notify import services as notify_services
 from players import identity
 from players.models import Group, Membership, Player
 
@@ -62,6 +63,7 @@ def signed_in(user, guest: Player | None) -> Player:
     player = of_account(user)
     if guest is not None and guest.pk != player.pk and guest.user_id is None:
         Seat.objects.filter(player=guest).update(player=player)
+        notify_services.merge(guest, player)
         guest.delete()
     return player
 

@@ -13,8 +13,9 @@ import contextlib
 from collections import defaultdict
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
-from games import ratelimit, replay
+from games import labels, ratelimit, replay
 from games.models import Seat, Table
 from games.registry import get_game
 from games.templatetags.babel_tags import num, part_of
@@ -59,7 +60,9 @@ def summary(player) -> list[dict]:
         if table.pk in counted or not history.over(table):
             continue
         counted.add(table.pk)
-        kept[table.game, table.mode].append((won(table, seat.index), facts(table, seat.index)))
+        outcome = won(table, seat.index)
+        kept[table.game, table.mode].append((outcome, facts(table, seat.index)))
+    against = _against_levels(player, counted)
     out = []
     for (slug, mode), games in kept.items():
         game = get_game(slug)
@@ -70,5 +73,37 @@ def summary(player) -> list[dict]:
             (game.web.won_words, part_of(won_count, played)),
         ]
         lines += game.web.fact_lines(mode, [found for _w, found in games])
-        out.append({"game": game.name, "mode": Table.Mode(mode).label, "lines": lines})
+        levels = labels.bot_levels(game) if game.hidden_hands(mode) else ()
+        for level, name, _note in levels:
+            if games_won := against.get((slug, mode, level)):
+                what = _("Won against the level “%(level)s”") % {"level": name}
+                lines.append((what, part_of(sum(games_won), len(games_won))))
+        out.append(
+            {"game": game.name, "mode": Table.Mode(mode).label, "lines": lines, "levels": levels}
+        )
+    return out
+
+
+def _against_levels(player, tables) -> dict[tuple[str, str, str], list[bool]]:
+    """For each (game, mode, level), whether the player won each finished game of `tables`
+    where a computer player of that level played on another side (a partner's level is
+    not counted)."""
+    seats = Seat.objects.filter(table__in=tables).select_related("table").order_by("index")
+    by_table = defaultdict(list)
+    for seat in seats:
+        by_table[seat.table_id].append(seat)
+    out = defaultdict(list)
+    for table_seats in by_table.values():
+        table = table_seats[0].table
+        mine = next((s.index for s in table_seats if s.player_id == player.pk), None)
+        if mine is None:
+            continue
+        sides = get_game(table.game).web.standings(table.mode, table.state)
+        partners = next((side for side, _score in sides if mine in side), (mine,))
+        levels = {
+            s.bot_level for s in table_seats if s.kind == Seat.Kind.BOT and s.index not in partners
+        }
+        outcome = won(table, mine)
+        for level in levels:
+            out[table.game, table.mode, level].append(outcome)
     return out

@@ -91,3 +91,34 @@ def screenshots():
     """Where browser tests leave their screenshots, to be looked at."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def _queue_quiet_after_each_test(request):
+    """The in-process task queue (companion.queue, a site on SQLite) keeps its worker for
+    the whole run: after each test its waiting jobs are cancelled and those running are
+    let finish, so that none writes into the next test's database. Set up after the
+    test's database, so that this is done before the database is flushed."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is not None:
+        transaction = marker.kwargs.get("transaction", False)
+        request.getfixturevalue("transactional_db" if transaction else "db")
+    yield
+    from companion import queue
+
+    loop = queue._in_process.get("loop")
+    if loop is None or not loop.is_running() or not queue.in_process():
+        return
+    import asyncio
+    import time
+
+    manager = queue.app.job_manager
+
+    async def quiet() -> int:
+        for job in await manager.list_jobs_async(status="todo"):
+            await manager.cancel_job_by_id_async(job.id, delete_job=True)
+        return len(list(await manager.list_jobs_async(status="doing")))
+
+    end = time.monotonic() + 10
+    while asyncio.run_coroutine_threadsafe(quiet(), loop).result(5) and time.monotonic() < end:
+        time.sleep(0.02)

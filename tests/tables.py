@@ -50,3 +50,21 @@ def start_with_seed(table, host_token: str, seed: int):
         services.secrets.randbits = original
     table.refresh_from_db()
     return table
+
+
+def wait_for(predicate, seconds: float = 10, what: str = "") -> None:
+    """Until `predicate()`; the queue's worker writes meanwhile, and the tests' SQLite (in
+    memory, shared between threads) refuses a read of a table being written at once."""
+    import time
+
+    from django.db import OperationalError
+
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            if predicate():
+                return
+        except OperationalError:
+            pass
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.05)

@@ -43,10 +43,9 @@ class CachedEachNode(template.Node):
 def seat_state(context, index: int) -> dict:
     """At a seat round the table: whether its phone is here (`seat_states`, the same for
     every phone: games.context) and its turn clock, if it is running for that seat."""
-    clock = context.get("clock")
     return {
-        "state": (context.get("seat_states") or {}).get(index),
-        "clock": clock if clock and clock["seat"] == index else None,
+        "state": at(context.get("seat_states"), index),
+        "clock": if_seat(context.get("clock"), index),
     }
 
 

@@ -256,6 +256,17 @@ def _table(trump: str | None, supertrump: int | None) -> _Table:
 def _playout(hands, masters, table, players, open_seats, trick, turn, won, first=-1):
     """Play the hand out with the `heuristic` policy for every seat; `won` ends up per seat.
 
+    See `_play_on`, which does the work.
+    """
+    _play_on(hands, masters, table, players, open_seats, trick, turn, won, first)
+    return won
+
+
+def _play_on(hands, masters, table, players, open_seats, trick, turn, won, first=-1, stop=0):
+    """Play on with the `heuristic` policy for every seat until a trick is to be led with
+    `stop` cards or fewer in each hand (0: the end of the hand); returns the seat to lead
+    then, `won` (per seat) counting the tricks taken meanwhile.
+
     `hands` (sorted int lists) and `masters` (the table's masters still unplayed) are
     consumed. `trick` is the trick in progress as (seat, card) pairs; `turn` plays next,
     `first` if given (the card under test), then the policy decides. Same choices as
@@ -286,8 +297,8 @@ def _playout(hands, masters, table, players, open_seats, trick, turn, won, first
             if count == 0:
                 led, best, best_seat = fig[card], own[card], turn
         elif count == 0:
-            if not hand:
-                return won
+            if len(hand) <= stop:
+                return turn
             card = hand[0]
             power = own[card]
             for c in hand:

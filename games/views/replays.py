@@ -23,6 +23,7 @@ from games.live import Snapshot
 from games.models import Table
 from games.registry import get_game
 from games.render import HEAD, TAIL, screen
+from games.views import reviews
 from games.views.tables import _limited, _table
 from players import history
 
@@ -102,6 +103,8 @@ def replay_page(request, code):
         "views": [(i, names[i]) for i in allowed if i is not None],
         "spectator": over,
         "over": over,
+        # the review of the seat shown, if this phone holds it (games.views.reviews)
+        "reviews": reviews.blocks(request, table, seats, only=seat) if seat is not None else [],
         "steps": {
             "first": 1,
             "back": max(1, step - 1),
@@ -136,5 +139,11 @@ def result_page(request, code):
         "ranking": history.ranking(table, seats),
         "names": [seat_name(s, get_game(table.game)) for s in seats],
         "chart": charts.svg(charts.progress(table)),
+        # the review of each seat this phone holds (games.views.reviews)
+        "reviews": reviews.blocks(request, table, seats),
+        # the hints each player was given (games.hints), for those who asked any
+        "hints": [
+            {"name": seat_name(s, get_game(table.game)), "hints": s.hints} for s in seats if s.hints
+        ],
     }
     return render(request, "games/result.html", context)

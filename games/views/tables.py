@@ -10,7 +10,7 @@ import io
 import re
 
 import segno
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import fields, labels, phones, presence, ratelimit, services
+from games import fields, hints, labels, phones, presence, ratelimit, services
 from games.actions import BadInput, perform
 from games.context import partners_of, table_summary
 from games.forms import CreateTableForm, JoinForm, SwitchForm
@@ -30,6 +30,7 @@ from games.registry import GAMES, get_game
 from games.render import centre_screen, fill_in, flash_html, live_html, meta_html, screen
 from players import identity
 from players import services as players
+from players.models import Group
 
 CODE_RE = re.compile(rf"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 
@@ -199,18 +200,41 @@ def _lobby_game(request):
     return GAMES.get(slug) or next(iter(GAMES.values()))
 
 
-def _lobby(request, form, join_error=None, status=200):
-    context = {"games": GAMES.values(), "game": form.game, "form": form, "join_error": join_error}
+def _lobby(request, form, join_error=None, status=200, group=None):
+    context = {
+        "games": GAMES.values(),
+        "game": form.game,
+        "form": form,
+        "join_error": join_error,
+        "group": group,
+        # the game tabs keep the group whose league the table is for
+        "group_query": f"&group={group.code}" if group is not None else "",
+    }
     return render(request, "games/lobby.html", context, status=status)
+
+
+def _lobby_group(request):
+    """The group whose league the new table is for (its code in the "group" field), if the
+    phone's player is one of its members; else None."""
+    code = request.POST.get("group") or request.GET.get("group")
+    player = identity.current(request) if code else None
+    if player is None:
+        return None
+    return Group.objects.filter(code=str(code)[:20], members=player).first()
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def lobby(request):
-    """Create a table (the form of one game at a time), or join one by its code."""
+    """Create a table (the form of one game at a time), or join one by its code. Opened
+    from a group's page, the table is counted in its league, and hints are off unless
+    the host allows them."""
     game = _lobby_game(request)
+    group = _lobby_group(request)
+    league = group is not None
     if request.method != "POST":
-        return _lobby(request, CreateTableForm(game, initial=identity.named(request)))
-    form = CreateTableForm(game, request.POST)
+        form = CreateTableForm(game, initial=identity.named(request), league=league)
+        return _lobby(request, form, group=group)
+    form = CreateTableForm(game, request.POST, league=league)
     if request.POST.get("game") != game.slug:
         form.add_error(None, labels.REFUSALS["bad_request"])
     elif form.is_valid() and ratelimit.count_phone(request, "create_table"):
@@ -229,6 +253,8 @@ def lobby(request):
                     form.online(get_language()),
                     player,
                 )
+                if group is not None:
+                    players.tag_table(group, player, table)
         except services.Refused as refusal:
             form.add_error(None, labels.refusal(refusal, game)["message"])
         else:
@@ -236,7 +262,7 @@ def lobby(request):
             identity.remember(request, response, player_token)
             _add_seat_token(request, response, table.code, seat_token, host=host_token)
             return response
-    return _lobby(request, form, status=400)
+    return _lobby(request, form, status=400, group=group)
 
 
 @require_GET
@@ -355,6 +381,31 @@ def table_act(request, code):
         table.refresh_from_db()
         return _render_table(request, table, refusal, status=409)
     return redirect(_table_url(table, seat, _acting(request.POST)))
+
+
+@require_POST
+async def table_hint(request, code):
+    """A seat asks what the computer would play (games.hints), without JavaScript: the
+    answer is awaited (the thinking is done in the pool, not in this process), then back
+    to the table, which shows it; a refusal shows the table with its reason."""
+    try:
+        table = await sync_to_async(_find)(request, code)
+    except _SlowDown:
+        return await sync_to_async(_slow_down)(request)
+    if table is None:
+        raise Http404(code)
+    form = hints.HintForm(request.POST)
+    if not form.is_valid():
+        refused = services.Refused("bad_request")
+        return await sync_to_async(_render_table)(request, table, refused, status=400)
+    seat = form.cleaned_data["seat"]
+    holder = phones.token_hashes(request.COOKIES, code)
+    try:
+        await hints.ask(table, seat, form.cleaned_data["version"], holder)
+    except services.Refused as refusal:
+        await table.arefresh_from_db()
+        return await sync_to_async(_render_table)(request, table, refusal, status=409)
+    return redirect(_table_url(table, seat))
 
 
 def _absence(request, table: Table):

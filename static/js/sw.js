@@ -1,9 +1,19 @@
-// The table's service worker: it shows "your turn" as a system notification when the
-// table's page asks it to (static/js/table.js, with the player's permission), and a tap
-// on the notification brings that page back. No push service: nothing is sent from
-// outside the page.
+// The site's service worker: it shows "your turn" as a system notification when the
+// table's page asks it to (static/js/table.js, with the player's permission), and what
+// the server pushes (Web Push, notify.delivery: {"title", "body", "url", "tag"}, already
+// in the player's language) while no page of the site is open; a tap on a notification
+// brings its page back, or opens it.
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+self.addEventListener("push", function (event) {
+  var data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (e) { data = {}; }
+  if (!data.title) return;
+  event.waitUntil(self.registration.showNotification(data.title, {
+    body: data.body || "", tag: data.tag || undefined, renotify: !!data.tag,
+    icon: "/static/icons/icon.svg", data: { url: data.url || "/" },
+  }));
+});
 self.addEventListener("notificationclick", function (event) {
   event.notification.close();
   var url = (event.notification.data && event.notification.data.url) || "/";

@@ -425,7 +425,16 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-deadline]"), function (clock) {
       var left = Math.max(0, Math.ceil((+clock.dataset.deadline - now) / 1000));
       var shown = clock.querySelector(".clock-left");
-      if (shown) shown.textContent = Math.floor(left / 60) + ":" + ("0" + left % 60).slice(-2);
+      // under an hour minutes and seconds; above (a turn-based table) hours or days, in the
+      // words the server gave (data-hm, data-dh)
+      var minutes = Math.floor(left / 60), hours = Math.floor(left / 3600);
+      var text = minutes + ":" + ("0" + left % 60).slice(-2);
+      if (left >= 86400 && clock.dataset.dh) {
+        text = clock.dataset.dh.replace("%(days)s", Math.floor(hours / 24)).replace("%(hours)s", hours % 24);
+      } else if (left >= 3600 && clock.dataset.hm) {
+        text = clock.dataset.hm.replace("%(hours)s", hours).replace("%(minutes)s", minutes % 60);
+      }
+      if (shown) shown.textContent = text;
       clock.classList.toggle("clock-low", left <= 10);
     });
   }

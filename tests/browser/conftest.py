@@ -74,12 +74,14 @@ def serve(tmp_path_factory, settings: str, bot_delay: float = 0.05, db=None):
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )
     port = _free_port()
+    log = db.parent / "server.log"
     server = subprocess.Popen(
         [sys.executable, "-m", "companion.serve", "--port", str(port)],  # as deployed
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        # a file, not a pipe nobody reads: a pipe full of log lines would stop the server
+        stderr=log.open("ab"),
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -90,7 +92,11 @@ def serve(tmp_path_factory, settings: str, bot_delay: float = 0.05, db=None):
             time.sleep(0.1)
     else:
         server.kill()
-        pytest.fail("daphne did not start: " + server.stderr.read().decode()[-2000:])
+        pytest.fail("daphne did not start: " + log.read_text(errors="replace")[-2000:])
     yield f"http://127.0.0.1:{port}"
     server.terminate()
-    server.wait(10)
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:  # not gone in time: a test's result stands
+        server.kill()
+        server.wait(5)

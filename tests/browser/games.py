@@ -13,8 +13,10 @@ TAP_GAP = 0.3
 
 
 def new_phone(browser, **options):
+    """A phone's browser context and page (360×740 unless `viewport` says otherwise)."""
+    options = {"viewport": PHONE, **options}
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, **CONTEXT, **options
+        device_scale_factor=1, is_mobile=True, has_touch=True, **CONTEXT, **options
     )
     return context, context.new_page()
 
@@ -119,7 +121,9 @@ def play_triggs(page, on_move=None, shots=None) -> dict:
                 page.locator("#cross-button").click()
                 used["ticked cross"] = True
             else:
-                page.locator("#cross-proposals").scroll_into_view_if_needed()
+                # in one step: the region is sent again whenever the other seats move,
+                # which a locator's wait for a stable element can lose
+                page.evaluate("document.querySelector('#cross-proposals').scrollIntoView()")
                 shot("cross")
                 fills = page.locator(".proposal-row button.fills")
                 (

@@ -28,6 +28,7 @@ def asgi_server(tmp_path_factory, chromium_path):
     yield from serve(tmp_path_factory, "tests.services.settings", bot_delay=0.4)
 
 
+
 def box(page, selector) -> dict:
     return page.locator(selector).first.bounding_box()
 
@@ -194,4 +195,42 @@ def test_a_triggs_table_round_the_phone(browser, asgi_server, screenshots):
     # something moved in: a cross, a card drawn or one on a pile, a count
     page.wait_for_function("window.started.length > 0", timeout=10_000)
     fits_the_phone(page)
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "el", "ru", "fr"])
+def test_every_colour_name_on_the_hand_is_whole(browser, asgi_server, lang):
+    """Issue 39: a card's colour name is never cut («mage…»): a long one takes two lines,
+    inside its card."""
+    context, page = new_phone(browser)
+    create_digital(page, asgi_server, lang, "triumfdrez", 2, {1: ""})
+    page.wait_for_selector("#my-hand .d-card")
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('#my-hand .d-card > small')]
+        .filter(n => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1
+                     || getComputedStyle(n).textOverflow === 'ellipsis')
+        .map(n => n.textContent)"""
+    )
+    assert cut == [], cut
+    fits_the_phone(page)
+    context.close()
+
+
+@pytest.mark.parametrize(("game", "players", "bots"), [("triumfdrez", 4, {1: "", 2: "", 3: ""}),
+                                                       ("triggs", 2, {1: "greedy"})])  # fmt: skip
+def test_a_phone_on_its_side_holds_the_hand_beside_the_table(
+    browser, asgi_server, screenshots, game, players, bots
+):
+    """Issue 39: landscape uses the width: at 740×360 the hand sits beside the table (not
+    docked over it), both on the first screen, above the tabs; nothing wider than the phone."""
+    context, page = new_phone(browser, viewport={"width": 740, "height": 360})
+    create_digital(page, asgi_server, "fr", game, players, bots)
+    page.wait_for_selector("#r-hand .d-card, #r-hand [data-card]")
+    hand, tabs = box(page, "#r-hand"), box(page, ".pane-tabs")
+    table = box(page, "#r-trick" if game == "triumfdrez" else "#r-piles")
+    assert hand["x"] >= 740 / 2 - 10 and table["x"] + table["width"] <= 740 / 2 + 10, (hand, table)
+    assert hand["y"] < 360 / 2 and hand["y"] + hand["height"] <= tabs["y"] + 0.5, (hand, tabs)
+    assert table["y"] < tabs["y"], table
+    assert page.evaluate("document.documentElement.scrollWidth") <= 740
+    page.screenshot(path=str(screenshots / f"landscape-{game}-fr.png"))
     context.close()

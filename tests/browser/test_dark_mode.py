@@ -7,7 +7,8 @@ faces in both modes, each with its symbol, number and colour's name."""
 
 import pytest
 
-from tests.browser.conftest import CONTEXT, PHONE, serve
+from tests.browser.conftest import serve
+from tests.browser.games import new_phone
 from tests.browser.test_accessibility import serious
 from tests.browser.test_phone_screen import create, join, start
 
@@ -66,16 +67,9 @@ def centre_and_rules(context, page, server, scheme, game, code, found, screensho
     look(page, scheme, f"{game}-rules", found, screenshots)
 
 
-def phone(browser, scheme: str):
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, color_scheme=scheme, **CONTEXT
-    )
-    return context, context.new_page()
-
-
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_triggs_pages_follow_the_system_s_colour_scheme(browser, asgi_server, scheme, screenshots):
-    context, page = phone(browser, scheme)
+    context, page = new_phone(browser, color_scheme=scheme)
     found = {}
     try:
         # digital: the player's turn, the hand of cards and the piles
@@ -95,7 +89,7 @@ def test_triggs_pages_follow_the_system_s_colour_scheme(browser, asgi_server, sc
         look(page, scheme, "triggs-replay", found, screenshots)
 
         # companion: the sheet to tap
-        context2, host = phone(browser, scheme)
+        context2, host = new_phone(browser, color_scheme=scheme)
         code = create(host, asgi_server, "es", "triggs", "companion", 2, first=0)
         join(browser, asgi_server, "es", code, 1, "Boris")
         start(host)
@@ -115,7 +109,7 @@ def test_triggs_pages_follow_the_system_s_colour_scheme(browser, asgi_server, sc
 def test_triumfdrez_pages_follow_the_system_s_colour_scheme(
     browser, asgi_server, scheme, screenshots
 ):
-    context, page = phone(browser, scheme)
+    context, page = new_phone(browser, color_scheme=scheme)
     found = {}
     try:
         # digital: the auction, a hand of 13 cards
@@ -132,7 +126,7 @@ def test_triumfdrez_pages_follow_the_system_s_colour_scheme(
         look(page, scheme, "triumfdrez-replay", found, screenshots)
 
         # companion, four phones: the bid to beat, the auction and the form
-        context2, host = phone(browser, scheme)
+        context2, host = new_phone(browser, color_scheme=scheme)
         code = create(host, asgi_server, "es", "triumfdrez", "companion", 4, first=3)
         for seat, name in ((1, "Bo"), (2, "Cy"), (3, "Di")):
             join(browser, asgi_server, "es", code, seat, name)

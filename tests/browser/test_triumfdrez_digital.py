@@ -12,6 +12,16 @@ from tests.browser.games import create_digital, new_phone, play_triumfdrez_hand
 pytestmark = pytest.mark.browser
 
 
+def test_a_host_who_seats_computer_players_and_deals_is_live_at_once(browser, asgi_server):
+    """On the production limits (companion.serve's handshakes per phone): seating three
+    computer players and dealing opens five pages, each with its socket, in a few seconds;
+    the last page is live at once, not "Reconnecting…" while a bucket refills."""
+    context, page = new_phone(browser)
+    create_digital(page, asgi_server, "es", "triumfdrez", 4, {1: "", 2: "", 3: ""})
+    page.wait_for_selector("#connection[data-live]", timeout=2_500)
+    context.close()
+
+
 def test_a_digital_hand_from_the_auction_to_the_score(browser, asgi_server, screenshots):
     context, page = new_phone(browser)
     create_digital(page, asgi_server, "es", "triumfdrez", 4, {1: "", 2: "", 3: ""})

@@ -37,6 +37,7 @@ from tests.services.conftest import (
     Process,
     RedisServer,
     Server,
+    Worker,
     free_port,
 )
 
@@ -44,6 +45,7 @@ README = ROOT / "README.md"
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
 HOST = "cards.example"
 PYTHON_PREFIX = ".venv/bin/python"
+WORKER_COMMAND = ["manage.py", "procrastinate", "worker"]  # after the Python prefix
 # Set for the tests on top of what the README exports: computer players that answer
 # quickly, and quieter logs. Nothing here changes how the site is served.
 TEST_ONLY = {"BOT_DELAY": "0.05", "LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1"}
@@ -235,6 +237,7 @@ class Deployment(Cluster):
         self.front: Front | None = None
         self.exported, self.commands = production_commands()
         self.serve_commands = [c for c in self.commands if "companion.serve" in c]
+        self.worker_commands = [c for c in self.commands if c[1:4] == WORKER_COMMAND]
 
     def env(self, redis_url: str | None = None) -> dict:
         """The README's variables, with this run's values (and TEST_ONLY)."""
@@ -292,10 +295,12 @@ class Deployment(Cluster):
         self.front = Front(self.nginx)
         self.outputs = {}
         for command in self.commands:
-            if "companion.serve" not in command:
+            if command not in self.serve_commands and command not in self.worker_commands:
                 self.outputs[command[2]] = self.run(command)
         for i, (command, port) in enumerate(zip(self.serve_commands, ports, strict=True)):
             self.servers.append(DeployedServer(f"S{i}", self.work, self, command, port).start())
+        for i, command in enumerate(self.worker_commands):
+            self.workers.append(DeployedWorker(f"W{i}", self.work, self, command).start())
         self.nginx.start()
         return self
 
@@ -331,6 +336,20 @@ class DeployedServer(Server):
         at = args.index("--port")
         args[at + 1] = str(port)
         self.args = args
+
+    def command(self):
+        return [PYTHON, *self.args]
+
+    def environment(self):
+        return self.deployment.process_env()
+
+
+class DeployedWorker(Worker):
+    """A task queue worker started with the README's own command line."""
+
+    def __init__(self, name, log_dir, deployment: Deployment, command: list[str]):
+        super().__init__(name, log_dir, {})
+        self.deployment, self.args = deployment, list(command[1:])
 
     def command(self):
         return [PYTHON, *self.args]

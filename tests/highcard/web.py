@@ -14,7 +14,7 @@ from games import fields as f
 from games.adapter import GameWeb
 from games.errors import Refused
 from tests.highcard import companion, engine
-from tests.highcard.bots import lowest
+from tests.highcard.bots import highest, lowest
 
 # the engines' own codes and the adapter's; games.labels translates the shared ones
 REFUSALS = {
@@ -32,6 +32,7 @@ class HighcardWeb(GameWeb):
     slug = "highcard"
     refusals = REFUSALS
     bot_levels = {"lowest": (lowest, "lowest")}
+    hint_player = staticmethod(highest)  # cheap: games.hints through the pool all the same
     regions = {
         "digital": (
             ("status", "play", STATUS),
@@ -130,6 +131,14 @@ class HighcardWeb(GameWeb):
             "my_turn": bool(playable),
             "chosen": chosen,
         }
+
+    def hinted(self, mode: str, panel: dict, action: dict) -> dict:
+        """The card the hint names, marked (games.hints)."""
+        hand = [{**entry, "hinted": entry["card"] == action.get("card")} for entry in panel["hand"]]
+        return {**panel, "hand": hand}
+
+    def hint_words(self, mode: str, action: dict) -> str:
+        return f"Play {action['card']}"
 
     def describe(self, mode: str, action: dict, name: str | None) -> str:
         who = name or "Someone"

@@ -231,9 +231,9 @@ async def test_the_phones_of_one_process_share_one_read_of_the_table_per_change(
     reads = []
     real = live.snapshot
 
-    def counted(table, seats=None):
+    def counted(table, seats=None, chart=True):
         reads.append(seats is None)  # a read of its own, or the seats its caller just read
-        return real(table, seats)
+        return real(table, seats, chart)
 
     table, tokens, _host = await seated_table(players=4)
     langs = ["es", "el", "ru", "fr"]

@@ -194,6 +194,38 @@ class Server(Process):
         return {**os.environ, **self.env}
 
 
+class Worker(Process):
+    """A worker of the task queue, as the README starts it: `manage.py procrastinate
+    worker`. It listens on no port: started is alive a moment later."""
+
+    def __init__(self, name, log_dir, env: dict):
+        super().__init__(name, log_dir)
+        self.env = env
+
+    def command(self):
+        return [PYTHON, "manage.py", "procrastinate", "worker"]
+
+    def environment(self):
+        return {**os.environ, **self.env}
+
+    def start(self, timeout: float = 30) -> "Worker":
+        log = open(self.log_path, "ab")  # noqa: SIM115 (the child keeps it)
+        self.proc = subprocess.Popen(
+            self.command(),
+            cwd=ROOT,
+            env=self.environment(),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            preexec_fn=_die_with_parent,
+        )
+        log.close()
+        time.sleep(0.5)
+        if not self.alive:
+            raise RuntimeError(f"{self.name} did not start:\n{self.log_tail()}")
+        return self
+
+
 class RedisServer(Process):
     """A private redis-server (no persistence): a test may kill it without touching the
     machine's Redis, which other runs share."""
@@ -652,14 +684,19 @@ class SeatedTable:
 
 
 class Cluster:
-    def __init__(self, admin_url: str, redis_url: str, work: Path, servers: int = 2):
+    """Server processes and task queue workers on a database of their own, as deployed."""
+
+    def __init__(
+        self, admin_url: str, redis_url: str, work: Path, servers: int = 2, workers: int = 2
+    ):
         self.admin_url = admin_url
         self.name = f"companion_test_{secrets.token_hex(5)}"
         self.db_url = with_path(admin_url, f"/{self.name}")
         self.redis_url = redis_url
         self.work = Path(work)
-        self.count = servers
+        self.count, self.worker_count = servers, workers
         self.servers: list[Server] = []
+        self.workers: list[Worker] = []
         self.extra: list[Process] = []
 
     def env(self, redis_url: str | None = None) -> dict:
@@ -689,8 +726,9 @@ class Cluster:
         if migrate.returncode:
             raise RuntimeError("migrate failed:\n" + migrate.stderr[-3000:])
         self.servers = [Server(chr(65 + i), self.work, self.env()) for i in range(self.count)]
-        for server in self.servers:
-            server.start()
+        self.workers = [Worker(f"W{i}", self.work, self.env()) for i in range(self.worker_count)]
+        for process in [*self.servers, *self.workers]:
+            process.start()
         return self
 
     def spawn(self, name: str, redis_url: str | None = None) -> Server:
@@ -701,19 +739,33 @@ class Cluster:
 
     def ensure_running(self) -> None:
         """A test that killed a process leaves it dead: start it again for the next."""
-        for server in self.servers:
-            if not server.alive:
-                server.start()
+        for process in [*self.servers, *self.workers]:
+            if not process.alive:
+                process.start()
 
     def close(self) -> None:
         import psycopg
 
-        for process in [*self.extra, *self.servers]:
+        for process in [*self.extra, *self.servers, *self.workers]:
             process.stop()
         with psycopg.connect(self.admin_url, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
     # -- the database, read directly ------------------------------------------------
+
+    def manage(self, *args: str) -> str:
+        """A manage.py command with the processes' environment; its output."""
+        done = subprocess.run(
+            [PYTHON, "manage.py", *args],
+            cwd=ROOT,
+            env={**os.environ, **self.env()},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        if done.returncode:
+            raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stderr[-3000:]}")
+        return done.stdout
 
     def query(self, sql: str, *params) -> list[tuple]:
         import psycopg

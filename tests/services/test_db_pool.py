@@ -33,7 +33,7 @@ class PooledCluster(Cluster):
 
 @pytest.fixture
 def single(postgres_url, tmp_path):
-    cluster = PooledCluster(postgres_url, "", tmp_path, servers=1)
+    cluster = PooledCluster(postgres_url, "", tmp_path, servers=1, workers=0)
     try:
         cluster.start()
         yield cluster

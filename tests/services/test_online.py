@@ -76,30 +76,82 @@ async def test_a_gone_seat_is_taken_over_once_and_handed_back_on_return(cluster)
         await close_all(phones)
 
 
+def clock_short(cluster, code, left: float) -> int:
+    """The clock of the seat to act with `left` seconds in its bank, as if the rest had
+    gone by, and the table's deadlines scheduled again (as after a deploy): its version."""
+    (version,) = cluster.query("SELECT version FROM games_table WHERE code = %s", code)[0]
+    (clock,) = cluster.query("SELECT clock FROM games_table WHERE code = %s", code)[0]
+    clock["since"] = time.time() - (clock["bank"] - left)
+    cluster.query(
+        "UPDATE games_table SET clock = %s WHERE code = %s RETURNING id", json.dumps(clock), code
+    )
+    cluster.manage("schedule_deadlines", "--table", code)
+    return version
+
+
+def clock_moves(cluster, code, checked: bool = False) -> list[tuple[int, int]]:
+    """The computer's moves for a clock that ran out; `checked`, once nothing moves any
+    more, with the whole log checked (its table and rows are two reads)."""
+    actions = check_log(cluster, code) if checked else cluster.actions(code)
+    return [
+        (x["seat"], x["version"]) for x in actions if x["client_action_id"].startswith("clock:")
+    ]
+
+
 async def test_a_turn_clock_that_runs_out_is_one_computer_move(cluster):
+    """With no phone at the table: the queue's job does it, the phones only see it."""
     a, b = cluster.servers
     table = cluster.new_table(mode="digital", players=2, clock="2+10", server=a)
     seat = to_act(cluster, table.code)
-    (version,) = cluster.query("SELECT version FROM games_table WHERE code = %s", table.code)[0]
+    version = clock_short(cluster, table.code, 2)
+    deadline = time.monotonic() + 15
+    while not clock_moves(cluster, table.code):
+        assert time.monotonic() < deadline, "the clock's move did not come"
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(1.5)  # both workers had their chance by now
+    assert clock_moves(cluster, table.code, checked=True) == [(seat, version + 1)]
     (clock,) = cluster.query("SELECT clock FROM games_table WHERE code = %s", table.code)[0]
-    clock["since"] = time.time() - 118  # two seconds left
-    cluster.query(
-        "UPDATE games_table SET clock = %s WHERE code = %s RETURNING id",
-        json.dumps(clock),
-        table.code,
-    )
+    # the increment alone is left; the clock runs for whoever is to act now (a Triggs
+    # turn may be a draw and then a cross: the same seat again)
+    assert clock["banks"][str(seat)] == 10.0
+    assert clock["seat"] == to_act(cluster, table.code)
     phones = await seat_phones(table, [a, b])
     try:
         for phone in phones:
             await phone.wait_version(version + 1, timeout=10)
-        await asyncio.sleep(1.5)  # every phone's timer has fired by now
-        actions = check_log(cluster, table.code)
-        ran_out = [x for x in actions if x["client_action_id"].startswith("clock:")]
-        assert [(x["seat"], x["version"]) for x in ran_out] == [(seat, version + 1)]
-        (clock,) = cluster.query("SELECT clock FROM games_table WHERE code = %s", table.code)[0]
-        # the increment alone is left; the clock runs for whoever is to act now (a Triggs
-        # turn may be a draw and then a cross: the same seat again)
-        assert clock["banks"][str(seat)] == 10.0
-        assert clock["seat"] == to_act(cluster, table.code)
     finally:
         await close_all(phones)
+
+
+async def test_a_worker_killed_in_the_middle_of_a_deadline_loses_nothing(cluster):
+    """The clock's job is taken by one worker, which is killed while it waits for the
+    table's row (held here); the job is found stalled and run again by the other worker:
+    one computer move, no phone connected."""
+    import psycopg
+
+    a, _b = cluster.servers
+    first, second = cluster.workers
+    second.stop()  # the job goes to the first
+    try:
+        table = cluster.new_table(mode="digital", players=2, clock="2+10", server=a)
+        seat = to_act(cluster, table.code)
+        version = clock_short(cluster, table.code, 3)
+        with psycopg.connect(cluster.db_url) as db:
+            db.execute("SELECT id FROM games_table WHERE code = %s FOR UPDATE", (table.code,))
+            deadline = time.monotonic() + 15
+            while not cluster.query(
+                "SELECT id FROM procrastinate_jobs WHERE status = 'doing'"
+                " AND task_name = 'games.deadline' AND args->>'kind' = 'clock'"
+            ):
+                assert time.monotonic() < deadline, "no worker took the clock's job"
+                await asyncio.sleep(0.05)
+            first.kill()  # mid-job: its transaction waits for the row held here
+        second.start()
+        deadline = time.monotonic() + 40
+        while not clock_moves(cluster, table.code):
+            assert time.monotonic() < deadline, "the killed worker's job was not run again"
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(1.5)
+        assert clock_moves(cluster, table.code, checked=True) == [(seat, version + 1)]
+    finally:
+        cluster.ensure_running()

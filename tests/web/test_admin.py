@@ -516,7 +516,9 @@ def test_a_computer_player_of_a_level_the_game_does_not_have_is_refused(superuse
             message = rejected.message
         assert message in html
         assert message.startswith("Niveau de l’ordinateur inconnu dans le champ «\u00a0seats[2]")
-        assert message.endswith("Les niveaux de TriumfDrez sont\u00a0: heuristic, strong, random.")
+        assert message.endswith(
+            "Les niveaux de TriumfDrez sont\u00a0: heuristic, strong, hard, random."
+        )
     assert "strong\\u202e" in html and "\u202e" not in html
     # each of the game's own levels is imported
     for level in ("heuristic", "strong", "random"):

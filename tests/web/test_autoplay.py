@@ -1,13 +1,12 @@
-"""Computer players move on their own (games.autoplay): after the delay, through the same
-service as people, once per turn however often they are scheduled."""
-
-import time
+"""Computer players move on their own (games.autoplay): after the delay, as a job of the
+task queue (games.deadlines; here the in-process queue of a site on SQLite), through the
+same service as people, once per turn however often they are scheduled."""
 
 import pytest
 
-from games import autoplay, services
+from games import autoplay, deadlines, services
 from games.models import Action, Table
-from tests.tables import config
+from tests.tables import config, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,25 +26,22 @@ def table_with_a_bot(level="strong"):
     return table
 
 
-def test_after_the_delay_the_bot_plays_on_a_timer(settings, monkeypatch):
-    monkeypatch.setattr(autoplay, "after_change", lambda table_id: None)
+def test_after_the_delay_the_bot_plays_through_the_queue(settings, monkeypatch):
+    monkeypatch.setattr(deadlines, "schedule", lambda *args: None)
     table = table_with_a_bot()
     monkeypatch.undo()
     # long enough that the check below comes first on a busy machine (it failed at 0.05 s)
     settings.BOT_DELAY = 0.5
-    started = time.monotonic()
-    autoplay.after_change(table.pk)
+    deadlines.schedule(table.pk)
     assert Table.objects.get(pk=table.pk).version == table.version  # not at once
     # the bot's move (and any extra crosses it brings) until it is Ana's turn
-    while Table.objects.get(pk=table.pk).state["turn"] != 0:
-        assert time.monotonic() - started < 10, "the bot did not move"
-        time.sleep(0.02)
+    wait_for(lambda: Table.objects.get(pk=table.pk).state["turn"] == 0, what="the bot's move")
     row = Action.objects.get(table=table, version=table.version + 1)
     assert (row.seat, row.client_action_id) == (1, f"bot:{table.version}")
 
 
 def test_a_move_scheduled_twice_is_played_once(settings, monkeypatch):
-    monkeypatch.setattr(autoplay, "after_change", lambda table_id: None)
+    monkeypatch.setattr(deadlines, "schedule", lambda *args: None)
     table = table_with_a_bot()
     stale = Table.objects.get(pk=table.pk)  # what a second timer would have loaded
     assert autoplay.move(table)

@@ -265,3 +265,29 @@ def test_a_computer_players_name_is_worded_in_each_readers_language():
         assert bot.split(" (")[0] in markup, lang
     with translation.override("el"):
         assert "Ordenador" not in str(charts.svg(points))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_chart_is_worked_out_after_the_commit_once_per_version(monkeypatch):
+    """The replay of a finished game's log (issue 37) is not run under the table's lock,
+    and a process works it out once per version however many phones read the table."""
+    from django.db import connection
+
+    from games import live
+
+    calls = []
+    real = charts.progress
+
+    def spy(table):
+        calls.append(connection.in_atomic_block)
+        return real(table)
+
+    monkeypatch.setattr(charts, "progress", spy)
+    table, _host = seated("triggs", "digital", NAMES[:2], seed=13)
+    play(table, random.Random(2))
+    assert get_game("triggs").engine("digital").is_over(table.state)
+    assert calls and not any(calls)  # never inside the move's transaction
+    before = len(calls)
+    for _ in range(3):
+        assert live.snapshot(table.pk).progress
+    assert len(calls) == before  # kept for this version

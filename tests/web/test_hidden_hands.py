@@ -18,6 +18,9 @@ not hold now:
   every seat it holds are dealt again (in a transaction rolled back) and each response
   must come out the same, byte for byte.
 
+A hint (games.hints: what the computer would play, asked by a phone for the seat to act)
+shows only on the screens of the person holding its seat now, at the version it was for.
+
 The model also predicts what each step may do (a claim succeeds only on a free seat, a
 seat left in play goes to a computer player…): a path that gives a phone a seat the
 model says it cannot have fails the test too.
@@ -37,7 +40,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from games import live, phones, render, services
+from games import live, phones, render, services, thinking
 from games.models import Seat, Table
 from games.registry import get_game
 
@@ -48,7 +51,14 @@ PHONES = 4
 PERSON = (0, 1, 2, 0)  # the first person has two phones
 NAMES = ("Ana", "Boris", "Chloé", "Ana")
 PASSWORD = "correct horse battery staple"
-TRIGGS_HAND = re.compile(r'class="hand-card"[^>]*data-card="(\d+)"')
+# the hint players' budgets here: small, a hint is asked many times
+HINT_BUDGET = {
+    "triggs": {"work": 300, "horizon": 6},
+    "triumfdrez": {"play_work": 3000, "play_deals": (2, 4), "bid_deals": 4, "bid_combos": 2},
+}
+TRIGGS_HAND = re.compile(r'class="hand-card(?: hinted)?"[^>]*data-card="(\d+)"')
+# what a hint shows (games.hints): only on the screens of its seat's holder
+HINT_SHOWN = re.compile(r'id="hint-line"|class="[^"]*\bhinted\b')
 CARD_ID = re.compile(r'data-card(?:-id)?="([a-z]+-\d)"')
 VARYING = [
     (re.compile(r"\b[0-9a-f]{32}\b"), "ID"),  # a fresh action id per render
@@ -164,6 +174,7 @@ class HiddenHands(RuleBasedStateMachine):
         "sign_out": 1,
         "create": 1,
         "probe": 2,
+        "hint": 2,
     }
 
     @initialize(data=st.data())
@@ -189,6 +200,8 @@ class HiddenHands(RuleBasedStateMachine):
         takeover = data.draw(st.booleans(), label="takeover")
         fields = {"game": game, "mode": "digital", "players": str(players), "name": NAMES[phone]}
         fields["takeover"] = "30" if takeover else ""
+        if data.draw(st.booleans(), label="hints"):  # the lobby's box, ticked
+            fields["hints"] = "on"
         if game == "triumfdrez":
             fields["target"] = "10"
         response = self.post(phone, "/es/play/", fields)
@@ -315,10 +328,36 @@ class HiddenHands(RuleBasedStateMachine):
             phone = table.holders.get(seat)
             if phone is None:
                 return
+            if data.draw(st.booleans(), label="asks for a hint first"):
+                self.ask_hint(table, row, seat, phone)
             action = self.rng.choice(engine.legal_actions(row.state))
             services.apply_action(
                 row, seat, action, row.version, uuid.uuid4().hex, self.hashes(phone, table.code)
             )
+
+    def hint(self, data):
+        """The phone holding the seat to act asks what the computer would play (a form
+        post: games.hints), or another phone asks for that seat (refused)."""
+        table = self.table(data)
+        row = table.row()
+        engine = get_game(row.game).engine(row.mode)
+        if row.status != Table.Status.PLAYING or engine.is_over(row.state):
+            return
+        seat = engine.to_act(row.state)[0]
+        phone = table.holders.get(seat)
+        if phone is None or data.draw(st.booleans(), label="another phone asks"):
+            phone = data.draw(st.integers(0, PHONES - 1), label="asking phone")
+        self.ask_hint(table, row, seat, phone)
+
+    def ask_hint(self, table: Model, row: Table, seat: int, phone: int) -> None:
+        before = Seat.objects.get(table=row, index=seat).hint_at(row.version)
+        response = self.post(
+            phone, f"/es/t/{table.code}/hint/", {"seat": str(seat), "version": str(row.version)}
+        )
+        assert response.status_code in (302, 409), response.status_code
+        after = Seat.objects.get(table=row, index=seat).hint_at(row.version)
+        if after is not None and before is None:  # for the seat's own phone, if allowed
+            assert row.hints and table.holders.get(seat) == phone, (phone, seat, table.holders)
 
     def play_to_the_end(self, data):
         table = self.table(data)
@@ -404,7 +443,15 @@ class HiddenHands(RuleBasedStateMachine):
                     continue
                 state, cards = found
                 allowed = [sorted(state["hands"][s]) for s in seats] + [[]]
+                version = table.row().version
+                hinted = {
+                    row.index
+                    for row in Seat.objects.filter(table__code=table.code)
+                    if row.hint_version == version
+                }
                 for what, html in self.responses(phone, table):
+                    if HINT_SHOWN.search(html):  # a hint of a seat the person holds now
+                        assert seats & hinted, (phone, table.code, what, hinted, table.holders)
                     if table.game == "triumfdrez":
                         named = set(CARD_ID.findall(html)) & cards
                         assert not named, (phone, table.code, what, named, table.holders)
@@ -467,8 +514,15 @@ class _RolledBack(Exception):
     pass
 
 
-def test_no_path_shows_a_person_a_hand_they_do_not_hold(settings):
+def test_no_path_shows_a_person_a_hand_they_do_not_hold(settings, monkeypatch):
     settings.BOT_DELAY = 0  # computer players move at once, in the writer's thread
+
+    async def think_here(fn, *args, **kwargs):  # hints thought over in this process
+        return fn(*args, **kwargs)
+
+    monkeypatch.setattr(thinking, "arun", think_here)
+    for game, budget in HINT_BUDGET.items():
+        monkeypatch.setattr(type(get_game(game).web), "hint_budget", budget)
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "sign_up": (10**9, 3600)}
     HiddenHands.TestCase.settings = hypothesis_settings(
         max_examples=20,

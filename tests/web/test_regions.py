@@ -168,6 +168,14 @@ def test_inputs_are_equal_for_equal_values_and_none_when_undeclared_or_undigesta
     assert first != inputs({"panel": {"hand": [1, 2]}, "seat": "Ana", "missing": 0})
     assert inputs({"panel": {"hand": [1, 2]}, "seat": lambda: "Ana"}) is None
     assert regions.inputs(regions.Region("r", "x", "play"), {}, {}) is None
+    # a region that reads nothing (the closed table's notice) renders once, whatever the context
+    nothing = regions.Region("r", "x", "play", ())
+    assert isinstance(regions.inputs(nothing, {}, {}), int)
+    assert regions.inputs(nothing, {}, {}) == regions.inputs(nothing, {"seat": "Ana"}, {})
+    # one path, and a memo that knows some paths already
+    one, memo = regions.Region("r", "x", "play", ("seat",)), {"panel.hand": 5}
+    assert regions.inputs(one, {"seat": "Ana"}, memo) == regions.inputs(one, {"seat": "Ana"}, {})
+    assert set(memo) == {"panel.hand", "seat"}
 
 
 def test_plain_values_are_digested_with_their_type():

@@ -14,7 +14,7 @@ from django.utils import translation
 from django.utils.html import escape
 
 from games import replay, services
-from games.models import Seat
+from games.models import Seat, Table
 from games.registry import get_game
 from games.triggs.sheet import ROW_SIZES
 from players import stats
@@ -231,3 +231,32 @@ def test_my_games_shows_the_statistics_in_the_readers_language(lang):
         for what, value in stats.summary(Player.objects.get(name="Ana"))[0]["lines"]:
             assert f"<dt>{escape(what)}</dt><dd>{escape(value)}</dd>" in page
     assert "Contracts" not in page and "Games played" not in page
+
+
+def bots_at(table, levels: dict[int, str]):
+    for index, level in levels.items():
+        Seat.objects.filter(table=table, index=index).update(
+            kind=Seat.Kind.BOT, bot_level=level, player=None, name=""
+        )
+
+
+def test_wins_are_counted_against_each_level_faced_not_a_partners():
+    """Ana (seat 0) with a steady partner (seat 2) against a strong and a hard player; a
+    second game against two hard players, lost."""
+    won_game, (ana, *_others) = seated("triumfdrez", "digital", ["Ana", "B", "C", "D"], target=10)
+    bots_at(won_game, {1: "strong", 2: "heuristic", 3: "hard"})
+    lost_game, _people = seated("triumfdrez", "digital", ["Ana", "B"], target=10)
+    Seat.objects.filter(table=lost_game, index=0).update(player=ana)
+    bots_at(lost_game, {1: "hard"})
+    for table, winner in ((won_game, 0), (lost_game, 1)):
+        state = {**table.state, "phase": "match_over", "winner": winner}
+        state["scores"] = [10 if side == winner else 0 for side in range(len(state["scores"]))]
+        Table.objects.filter(pk=table.pk).update(state=state)
+    mine = lines(ana, "es")[("TriumfDrez", "Digital")]
+    assert mine["Victorias contra el nivel «difícil»"] == "1 de 2 (50\xa0%)"
+    assert mine["Victorias contra el nivel «fuerte»"] == "1 de 1 (100\xa0%)"
+    assert not [what for what in mine if "constante" in what]  # the partner's level
+    with translation.override("ru"):
+        block = stats.summary(ana)[0]
+    assert ("hard", "сложный", "Просчитывает ходы вперёд на множестве возможных раскладов и "
+            "безупречно разыгрывает последние взятки.") in block["levels"]  # fmt: skip

@@ -455,21 +455,24 @@ def test_a_hand_and_the_proposals():
 
     from games.triggs.web import screens
 
+    def hand_html(cards, playing):
+        panel = {"hand": [card for card, _key in cards], "hand_cards": cards, "playing": playing}
+        panel |= {"ways": "{}", "open_rows": [1, 12]}
+        return render_to_string("games/triggs/_digital.html#hand", {"panel": panel})
+
     hand = screens.hand_cards((3, 7, 7))
-    playing = render_to_string("games/triggs/_hand_cards.html", {"hand": hand, "playing": True})
+    playing = hand_html(hand, True)
     assert re.findall(r'<input type="checkbox" name="card" value="(\d+)">', playing) == [
         "3",
         "7",
         "7",
     ]
-    seen = render_to_string("games/triggs/_hand_cards.html", {"hand": hand, "playing": False})
+    assert '<option value="1">1</option><option value="12">12</option>' in playing
+    seen = hand_html(hand, False)
     assert "checkbox" not in seen and seen.count('class="hand-card" data-card="7"') == 2
     # each card keyed by its value and which of that value it is: a card drawn moves in
     assert re.findall(r'data-anim="(h[\d-]+)"', seen) == ["h3-1", "h7-1", "h7-2"]
-    assert (
-        render_to_string("games/triggs/_hand_cards.html", {"hand": [], "playing": True}).strip()
-        == ""
-    )
+    assert "hand-card" not in hand_html((), True)
     # a row's proposals: one button per number of sets, the one filling the row starred
     option = {"value": 11, "sets": [[11], [11], [1, 10]], "room": 3}
 

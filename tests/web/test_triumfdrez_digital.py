@@ -195,8 +195,9 @@ def trick(lang="es", slots=(), last=None, phase="play", **context):
         "trick_seats": [keyed({"cards": 0, "won": 0, "dealer": False} | slot) for slot in slots],
         "led": None,
         "last_trick": last,
+        "phase": phase,
     }
-    return rendered("_digital.html#trick", lang, view={"phase": phase}, board=board, **context)
+    return rendered("_digital.html#trick", lang, board=board, **context)
 
 
 def test_a_seats_place_in_the_trick_is_rendered_from_plain_data():
@@ -271,13 +272,15 @@ def test_the_tricks_of_each_side_and_what_the_contract_needs_are_on_the_play_scr
         "contract_words": "7 bazas",
         "declarer_name": "Ana",
         "dealer_name": "Boris",
+        "phase": "play",
+        "hand_no": 1,
+        "target": 50,
     }
-    view = {"phase": "play", "hand_no": 1, "target": 50}
-    html = rendered("_digital.html#status", "es", board=board, view=view, panel={})
+    html = rendered("_digital.html#status", "es", board=board, panel={})
     tally = re.search(r'<ul class="tally" id="tally">.*?</ul>', html, re.S).group()
     assert "Ana + Chloé" in tally and "4 de 7 bazas" in tally and "★" in tally
     assert "Boris + Dmitri" in tally and "1 baza" in tally
-    assert "4 sur 7 plis" in rendered("_digital.html#status", "fr", board=board, view=view)
+    assert "4 sur 7 plis" in rendered("_digital.html#status", "fr", board=board)
 
 
 def hand_card(lang, **entry):

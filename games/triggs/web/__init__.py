@@ -10,11 +10,11 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games import labels
+from games import labels, thinking
 from games.adapter import GameWeb
 from games.charts import Tally
 from games.forms import first_seat, first_seat_error, first_seat_field
-from games.triggs import bots, companion
+from games.triggs import bots, companion, search
 from games.triggs.web import parse, screens, stats, words
 
 # What each region's template reads of the context (GameWeb.regions), checked by
@@ -39,6 +39,7 @@ PILES = (
     "panel.draw_count",
 )
 HAND = ("panel.hand", "panel.hand_cards", "panel.playing", "panel.ways", "panel.open_rows")
+HAND += ("panel.hint_discard",)
 # every seat round the table (the style hides the phone's own), their phones
 # (`seat_states`) and the turn clock too
 RING = ("board.ring", "board.total_boxes", "seat_states", "clock")
@@ -101,7 +102,15 @@ class TriggsWeb(GameWeb):
     bot_levels = {
         "greedy": (bots.greedy, pgettext_lazy("computer player level", "greedy")),
         "strong": (bots.strong, pgettext_lazy("computer player level", "strong")),
+        "hard": (thinking.Thinker(search.hard), pgettext_lazy("computer player level", "hard")),
     }
+    bot_level_notes = {
+        "greedy": _("Crosses as many boxes as it can, turn by turn."),
+        "strong": _("Plans to empty its hand and to set off chains of extra crosses."),
+        "hard": _("Thinks ahead over many possible deals of the cards it cannot see."),
+    }
+    # hints (games.hints): the hard level's choice from the seat's view
+    hint_player = staticmethod(search.hard)
     phrases = {
         "nice_chain": pgettext_lazy("phrase", "Nice chain!"),
         "so_close": pgettext_lazy("phrase", "So close!"),
@@ -110,6 +119,26 @@ class TriggsWeb(GameWeb):
         "race_on": pgettext_lazy("phrase", "The race is on!"),
         "good_set": pgettext_lazy("phrase", "Nice combination!"),
     }
+
+    # -- the review after a game (games.review) --------------------------------------------
+
+    review_budget = {"digital": search.REVIEW}
+    least_cost = 0.05  # five points of the chance to win: less is the noise of the deals
+
+    def judge(self, mode: str):
+        return search.judge if mode == "digital" else None
+
+    def review_words(self, mode: str, action: dict, name: str) -> str:
+        """A cross with the cards of its sets, as the digital log words it."""
+        if action.get("type") != "cross":
+            return self.describe(mode, action, name)
+        sets = tuple(map(tuple, action["sets"]))
+        lang = translation.get_language()
+        return words.cross_words(lang, name, action["value"], sets, ())
+
+    def cost_words(self, mode: str, cost: float) -> str:
+        """A chance to win lost, in points of percentage."""
+        return _("%(chance)s%% less chance to win") % {"chance": round(cost * 100)}
 
     # -- input ---------------------------------------------------------------------------
 
@@ -173,6 +202,14 @@ class TriggsWeb(GameWeb):
         if mode == "companion":
             return screens.companion_panel(state, seat, names)
         return screens.digital_panel(state, seat, names, pending)
+
+    # -- hints -----------------------------------------------------------------------------
+
+    def hinted(self, mode, panel, action) -> dict:
+        return screens.hinted_panel(panel, action) if mode == "digital" else panel
+
+    def hint_words(self, mode, action) -> str:
+        return words.hint_words(action, translation.get_language())
 
     # -- numbers -------------------------------------------------------------------------
 

@@ -302,7 +302,8 @@ def piles(view: dict, draw_step: dict | None = None, second=()) -> list[dict]:
 
 
 def keyed(item: dict) -> dict:
-    """`item` with the key its HTML is cached by ({% cached_each %} or {% cache %} in the templates): all it holds."""
+    """`item` with the key its HTML is cached by ({% cached_each %} or {% cache %} in the
+    templates): all it holds."""
     item["key"] = repr(tuple(item.values()))
     return item
 
@@ -344,3 +345,46 @@ def ways(hand: list[int], crossable: list[dict]) -> str:
     # numbers, "+", "|" and these two words only: the template writes it unescaped in a
     # single-quoted attribute
     return json.dumps(found, separators=(",", ":"))
+
+
+# -- hints (games.hints) ---------------------------------------------------------------------
+
+
+def _field_sets(field: str) -> list[list[int]]:
+    """'11|7+4' (a proposal's field: sets_field) → [[11], [7, 4]]."""
+    return [list(map(int, part.split("+"))) for part in field.split("|")]
+
+
+def _sets_key(sets) -> tuple:
+    return tuple(sorted(tuple(sorted(cards)) for cards in sets))
+
+
+def hinted_panel(panel: dict, action: dict) -> dict:
+    """A digital panel with the hint (what the computer would play) marked where it shows:
+    the pile to draw from (the second once the first card is taken), the cross proposal,
+    the cards of a discard. The panel's own lists are cached and shared: marked copies."""
+    panel = dict(panel)
+    kind = action.get("type")
+    panel["hint_discard"] = action["value"] if kind == "discard" else None
+    if kind == "draw" and panel.get("piles"):
+        sources = action["from"]
+        wanted = sources[1] if panel.get("draw_step") and len(sources) > 1 else sources[0]
+        panel["piles"] = [
+            keyed({**{k: v for k, v in pile.items() if k != "key"}, "hinted": True})
+            if pile["name"] == wanted and pile["drawable"]
+            else pile
+            for pile in panel["piles"]
+        ]
+    if kind == "cross" and panel.get("crosses"):
+        wanted = _sets_key(action["sets"])
+        rows = []
+        for row in panel["crosses"]:
+            if row["value"] == action["value"]:
+                options = [
+                    {**option, "hinted": _sets_key(_field_sets(option["field"])) == wanted}
+                    for option in row["options"]
+                ]
+                row = keyed({"value": row["value"], "options": options})
+            rows.append(row)
+        panel["crosses"] = rows
+    return panel

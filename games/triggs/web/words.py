@@ -211,3 +211,26 @@ def cross_words(lang: str, who: str, value: int, sets: tuple, extras: tuple[int,
         return _("%(who)s crossed %(value)s ×%(sets)s (%(cards)s).") % words
     words["rows"] = ", ".join(map(str, extras))
     return _("%(who)s crossed %(value)s ×%(sets)s (%(cards)s) and chained into %(rows)s.") % words
+
+
+def hint_words(action: dict, lang: str) -> str:
+    """What the computer would do (a hint: games.hints), as a phone says it: "Discard 5
+    ×2", in the active language (`lang`)."""
+    kind = action.get("type")
+    if kind == "draw":
+        piles = " + ".join(pile_label(name, lang) for name in action["from"])
+        return _("Draw: %(piles)s") % {"piles": piles}
+    if kind == "discard":
+        return _("Discard %(value)s ×%(count)s") % {
+            "value": action["value"],
+            "count": action["count"],
+        }
+    if kind == "cross":
+        return _("Cross %(value)s ×%(n)s: %(words)s") % {
+            "value": action["value"],
+            "n": len(action["sets"]),
+            "words": set_words(action["sets"]),
+        }
+    if kind == "extra":
+        return _("Extra cross in row %(value)s") % {"value": action["value"]}
+    return describe(action, None)

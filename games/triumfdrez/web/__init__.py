@@ -6,26 +6,32 @@ both modes' screens, plain data for the templates) and `stats` (a player's stati
 the standings, the progress chart). The HTML is in the templates
 (games/triumfdrez/templates/games/triumfdrez/)."""
 
-from django import forms
-from django.utils import translation
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+import math
 
-from games import labels
+from django import forms
+from django.utils import formats, translation
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext_lazy
+
+from games import labels, thinking
 from games.adapter import GameWeb
 from games.forms import first_seat, first_seat_error, first_seat_field
-from games.triumfdrez import bots, companion, engine
+from games.triumfdrez import bots, companion, engine, search
 from games.triumfdrez.scoring import teams_for
-from games.triumfdrez.web import parse, screens, stats, words
+from games.triumfdrez.web import entered, parse, screens, stats, words
+
+# the most log rows a tracker's record reads, back to its match's start (a longer match
+# shows its entries without who entered them and when)
+RECORD_ROWS = 4000
 
 # the centre screen's status region, alike in both modes: the match, whose turn, the winner
 CENTRE_STATUS = (
     "status",
     "centre",
     (
-        "view.hand_no",
-        "view.phase",
-        "view.target",
+        "board.hand_no",
+        "board.phase",
+        "board.target",
         "board.dealer_name",
         "board.turn_name",
         "board.winner_names",
@@ -54,9 +60,9 @@ class TriumfDrezWeb(GameWeb):
                 "status",
                 "play",
                 (
-                    "view.hand_no",
-                    "view.phase",
-                    "view.target",
+                    "board.hand_no",
+                    "board.phase",
+                    "board.target",
                     "board.dealer_name",
                     "board.winner_names",
                     "board.ranking",
@@ -74,7 +80,7 @@ class TriumfDrezWeb(GameWeb):
                 "trick",
                 "play",
                 (
-                    "view.phase",
+                    "board.phase",
                     "board.trick_seats",
                     "board.led",
                     "board.last_trick",
@@ -86,7 +92,7 @@ class TriumfDrezWeb(GameWeb):
                 "auction",
                 "play",
                 (
-                    "view.phase",
+                    "board.phase",
                     "board.auction",
                     "board.to_beat",
                     "panel.bidding",
@@ -96,12 +102,12 @@ class TriumfDrezWeb(GameWeb):
             (
                 "result",
                 "play",
-                ("view.phase", "view.hand_no", "board.explained", "seated"),
+                ("board.phase", "board.hand_no", "board.explained", "seated"),
             ),
             (
                 "bid",
                 "play",
-                ("view.phase", "panel.bidding", "board.too_low", "board.bid", "board.can_pass"),
+                ("board.phase", "panel.bidding", "board.too_low", "board.bid", "board.can_pass"),
             ),
             ("open", "play", ("panel.open_hands",)),
             # the hand last: at the bottom of the screen, in thumb reach
@@ -113,9 +119,9 @@ class TriumfDrezWeb(GameWeb):
                 "status",
                 "play",
                 (
-                    "view.hand_no",
-                    "view.phase",
-                    "view.target",
+                    "board.hand_no",
+                    "board.phase",
+                    "board.target",
                     "board.dealer_name",
                     "board.turn_name",
                     "board.winner_names",
@@ -125,18 +131,18 @@ class TriumfDrezWeb(GameWeb):
                     "seated",
                 ),
             ),
-            ("scores", "play", ("board.sides", "view.declaring_team")),
+            ("scores", "play", ("board.sides", "board.declaring_team")),
             (
                 "auction",
                 "play",
-                ("board.auction", "board.to_beat", "board.turn_name", "view.phase", "seated"),
+                ("board.auction", "board.to_beat", "board.turn_name", "board.phase", "seated"),
             ),
             (
                 "entry",
                 "play",
                 (
                     "seated",
-                    "view.phase",
+                    "board.phase",
                     "board.bid",
                     "board.contract",
                     "board.declarers",
@@ -161,7 +167,7 @@ class TriumfDrezWeb(GameWeb):
                 ),
             ),
             ("history", "players", ("board.history", "board.sides")),
-            ("record", "players", ("board.record", "board.current_events", "view.hand_no")),
+            ("record", "players", ("board.record", "board.current_events", "board.hand_no")),
             (
                 "amend",
                 "players",
@@ -174,7 +180,7 @@ class TriumfDrezWeb(GameWeb):
                     "board.can_set_dealer",
                     "board.reason_max",
                     "board.adjust_max",
-                    "view.dealer",
+                    "board.dealer",
                 ),
             ),
         ),
@@ -187,12 +193,12 @@ class TriumfDrezWeb(GameWeb):
             (
                 "scores",
                 "centre",
-                ("board.sides", "board.trick_seats", "board.last_trick", "view.declaring_team"),
+                ("board.sides", "board.trick_seats", "board.last_trick", "board.declaring_team"),
             ),
         ),
         "companion": (
             CENTRE_STATUS,
-            ("scores", "centre", ("board.sides", "view.declaring_team")),
+            ("scores", "centre", ("board.sides", "board.declaring_team")),
         ),
     }
     refusals = words.REFUSALS
@@ -200,8 +206,17 @@ class TriumfDrezWeb(GameWeb):
     bot_levels = {
         "heuristic": (bots.heuristic, pgettext_lazy("computer player level", "steady")),
         "strong": (bots.strong, pgettext_lazy("computer player level", "strong")),
+        "hard": (thinking.Thinker(search.hard), pgettext_lazy("computer player level", "hard")),
         "random": (bots.random_legal, pgettext_lazy("computer player level", "random")),
     }
+    bot_level_notes = {
+        "heuristic": _("Plays by a few rules of thumb."),
+        "strong": _("Plays each card out over a few possible deals."),
+        "hard": _("Thinks ahead over many possible deals and plays the last tricks perfectly."),
+        "random": _("Plays any card the rules allow: for learning the rules."),
+    }
+    # hints (games.hints): the hard level's choice from the seat's view
+    hint_player = staticmethod(search.hard)
     phrases = {
         "what_a_contract": pgettext_lazy("phrase", "What a contract!"),
         "nice_trick": pgettext_lazy("phrase", "Nice trick!"),
@@ -211,8 +226,33 @@ class TriumfDrezWeb(GameWeb):
         "next_hand": pgettext_lazy("phrase", "We'll get it next hand."),
     }
 
+    # -- the review after a game (games.review) --------------------------------------------
+
+    review_budget = {"digital": search.REVIEW}
+    least_cost = 0.5  # half a point per hand
+
+    def judge(self, mode: str):
+        return search.judge if mode == "digital" else None
+
+    def judged(self, mode: str, action: dict) -> bool:
+        """Bids, passes and cards played; not dealing the next hand."""
+        return action.get("type") in ("bid", "pass", "play")
+
+    def cost_words(self, mode: str, cost: float) -> str:
+        """Points per hand lost: the side's points less the opponents' mean (D-SCORE)."""
+        points = formats.number_format(cost, 1)
+        return ngettext(
+            "%(points)s points per hand", "%(points)s points per hand", math.floor(cost)
+        ) % {"points": points}
+
     def parse(self, mode: str, fields) -> dict:
         return parse.parse(mode, fields)
+
+    def hinted(self, mode, panel, action) -> dict:
+        return screens.hinted_panel(panel, action) if mode == "digital" else panel
+
+    def hint_words(self, mode, action) -> str:
+        return words.hint_words(action)
 
     def options(self) -> dict:
         return {
@@ -254,6 +294,17 @@ class TriumfDrezWeb(GameWeb):
         if mode == "companion":
             return screens.companion_board(state, names)
         return screens.digital_board(state, names)
+
+    def log_board(self, mode, state, names, rows, config) -> dict:
+        """The tracker's board with who entered each entry of a recorded hand, and when
+        (the record, from the log: entered.hands)."""
+        if mode != "companion":
+            return self.board(mode, state, names)
+        return screens.companion_board(state, names, entered.hands(rows, config, state))
+
+    def log_rows(self, mode: str) -> int:
+        # the tracker's record: the whole log of the match, back to its start
+        return RECORD_ROWS if mode == "companion" else self.log_length
 
     def panel(self, mode, state, seat, names, pending) -> dict:
         if mode == "companion":  # the tracker is the board, but for a correction's answers

@@ -7,6 +7,7 @@ trick was won and what a hand was worth all come from the engine.
 `board`s are what every seat sees alike (a spectator too), worked out once per change
 and language; `digital_panel` is one seat's own part."""
 
+import datetime
 import functools
 import json
 
@@ -35,9 +36,9 @@ def _shown(value):
 
 
 def keyed(item: dict) -> dict:
-    """`item` with the key its HTML is cached by ({% cached_each %} or {% cache %} in the templates): all it
-    holds (its cards by their ids), so two items that show anything differently never
-    share a fragment."""
+    """`item` with the key its HTML is cached by ({% cached_each %} or {% cache %} in the
+    templates): all it holds (its cards by their ids), so two items that show anything
+    differently never share a fragment."""
     item["key"] = repr(_shown(tuple(item.values())))
     return item
 
@@ -108,9 +109,10 @@ def winner_names(view: dict, names: dict) -> list[str]:
     return side_names(names, view["teams"][winner]) if winner is not None else []
 
 
-def companion_board(state: dict, names: dict) -> dict:
+def companion_board(state: dict, names: dict, entered: list[dict] | None = None) -> dict:
     """The tracker, the same for every seat: the auction in words, the sides with their
-    players, the hands played (D-AUCTION, D-SCORE)."""
+    players, the hands played (D-AUCTION, D-SCORE); `entered`: the log rows of each
+    recorded hand's entries (games.triumfdrez.web.entered), who entered them and when."""
     view = companion.view(state, None)
     teams = view["teams"]
     contract = view.get("contract")
@@ -136,7 +138,8 @@ def companion_board(state: dict, names: dict) -> dict:
     top = view.get("current_bid")
     default_tricks = (top or {}).get("tricks", BID_MIN)
     return {
-        **amend_board(view, names),
+        **public(view),
+        **amend_board(view, names, entered),
         "sides": [
             {"index": i, "names": side_names(names, members), "score": view["scores"][i]}
             for i, members in enumerate(teams)
@@ -175,11 +178,55 @@ def beating_choices(lowest: int, top: dict | None) -> dict:
     return words.bid_choices(lowest, None, opening=top is None, chosen=chosen, blank=chosen is None)
 
 
-def amend_board(view: dict, names: dict) -> dict:
+def _when(row: dict, day: str) -> dict:
+    """When a log row was entered, in UTC as the tracker stamps corrections (parse.stamp):
+    the time alone on the `day` of the entry before it, else the date and time."""
+    created = row.get("created")
+    if created is None:
+        return {"at": "", "datetime": "", "day": day}
+    utc = created.astimezone(datetime.UTC)
+    shown = utc.strftime("%H:%M" if utc.strftime("%Y-%m-%d") == day else "%Y-%m-%d %H:%M")
+    return {
+        "at": shown,
+        "datetime": utc.strftime("%Y-%m-%dT%H:%MZ"),
+        "day": utc.strftime("%Y-%m-%d"),
+    }
+
+
+def _entered(hand: dict, rows: dict | None, names: dict) -> dict:
+    """A recorded hand's entries with who entered each and when (`rows`: their log rows,
+    entered.hands; None when the log does not say): its bids and passes, each under its
+    bidder's name, «(entered by …)» when another phone entered it (labels.who); the
+    contract entered directly and the tricks, each with the name of the phone's seat."""
+    bids = words.auction(hand, names)
+    if rows is None or len(rows["bids"]) != len(bids):
+        return {"bids": bids, "contract_by": None, "result_by": None}
+    day = ""
+    for entry, row in zip(bids, rows["bids"], strict=True):
+        entry["name"] = labels.who(row, names) or entry["name"]
+        entry.update(_when(row, day))
+        day = entry.pop("day")
+
+    def by(row):
+        nonlocal day
+        if row is None:
+            return None
+        seat = row["seat"] if row.get("acted_by") is None else row["acted_by"]
+        shown = {"name": names.get(seat, ""), **_when(row, day)}
+        day = shown.pop("day")
+        return shown
+
+    contract_by = by(rows["contract"])
+    return {"bids": bids, "contract_by": contract_by, "result_by": by(rows["result"])}
+
+
+def amend_board(view: dict, names: dict, entered: list[dict] | None = None) -> dict:
     """The tracker's corrections, as every seat sees them: the correction waiting, what
     the forms offer (the hands recorded, the sides, the dealers), and the history of each
     hand with its dealer, its bids in order, its contract and tricks, its points, and
-    every correction and adjustment with who entered it and when."""
+    every correction and adjustment with who entered it and when; with `entered` (the
+    log rows of each hand's entries, entered.hands), who entered each bid, pass, contract
+    and tricks, and when."""
     teams = view["teams"]
     events = view.get("events") or []
     pending = view.get("correction")
@@ -207,11 +254,13 @@ def amend_board(view: dict, names: dict) -> dict:
             if event["hand_no"] == hand_no
         ]
 
+    if entered is not None and len(entered) != len(view["history"]):
+        entered = None
     record = [
         {
             "hand_no": hand["hand_no"],
             "dealer": names.get(hand["dealer"], ""),
-            "bids": words.auction(hand, names),
+            **_entered(hand, entered[i] if entered else None, names),
             "contract": words.hand_words(hand, names),
             "made": contract_made(hand["contract"]["tricks"], hand["tricks_won"]),
             "points": [
@@ -220,7 +269,7 @@ def amend_board(view: dict, names: dict) -> dict:
             ],
             "events": lines(hand["hand_no"]),
         }
-        for hand in view["history"]
+        for i, hand in enumerate(view["history"])
     ]
     last = view["history"][-1]["hand_no"] if view["history"] else 0
     # what was entered during the hand under way (a dealer set, an adjustment)
@@ -241,13 +290,12 @@ def amend_board(view: dict, names: dict) -> dict:
 
 
 def companion_panel(state: dict, me: int | None) -> dict:
-    """One seat's part of the tracker: its view, and the answers it may give to the
-    correction waiting (confirm: a player of another side; reject: them or the
+    """One seat's part of the tracker (the rest is the board, the same for every seat): the
+    answers it may give to the correction waiting (confirm: a player of another side; reject: them or the
     proposer)."""
     answers = companion.correction_answers(state, me) if me is not None else []
     pending = state.get("correction")
     return {
-        "view": companion.view(state, me),
         "can_confirm": {"type": "confirm"} in answers,
         "can_reject": {"type": "reject"} in answers,
         "proposed": pending is not None and pending["by"] == me,
@@ -273,6 +321,18 @@ def _explained(result: dict, names: dict, teams) -> dict:
     }
 
 
+def public(view: dict) -> dict:
+    """The hand's and the match's public state, the same for every seat: its phase, hand
+    number, dealer, target and declaring side."""
+    return {
+        "phase": view["phase"],
+        "hand_no": view["hand_no"],
+        "dealer": view["dealer"],
+        "target": view["target"],
+        "declaring_team": view.get("declaring_team"),
+    }
+
+
 def digital_board(state: dict, names: dict) -> dict:
     """What every seat sees alike at a digital table (a spectator too): the auction, the
     contract, the trick by seat, the last trick and why it was won, the sides' tricks and
@@ -290,6 +350,7 @@ def digital_board(state: dict, names: dict) -> dict:
     last = view.get("last_trick")
     result = view.get("last_result")
     return {
+        **public(view),
         "can_pass": top is not None,
         "bid": beating_choices(top["tricks"] if top else BID_MIN, top),
         "too_low": str(words.REFUSALS["bid_too_low"]),
@@ -381,3 +442,17 @@ def digital_panel(state: dict, me: int | None, names: dict, web) -> dict:
             if cards and seat != me
         ],
     }
+
+
+def hinted_panel(panel: dict, action: dict) -> dict:
+    """A digital panel with the hint (what the computer would play: games.hints) marked
+    on the card to play. The hand's entries are cached and shared: a marked copy."""
+    if action.get("type") != "play" or not panel.get("hand"):
+        return panel
+    hand = tuple(
+        keyed({**{k: v for k, v in entry.items() if k != "key"}, "hinted": True})
+        if entry["card"]["id"] == action["card"]
+        else entry
+        for entry in panel["hand"]
+    )
+    return {**panel, "hand": hand}

@@ -334,3 +334,16 @@ def event_line(event: dict, names: dict, teams) -> str:
         "before": hand_words(event["before"], names),
         "after": hand_words(event["after"], names),
     }
+
+
+def hint_words(action: dict) -> str:
+    """What the computer would do (a hint: games.hints), as a phone says it, in the
+    active language: "Play ♞ Knight 9 (green)"."""
+    kind = action.get("type")
+    if kind == "play":
+        return _("Play %(card)s") % {"card": card_words(action["card"])}
+    if kind == "bid":
+        return _("Bid: %(bid)s") % {"bid": bid_words(action)}
+    if kind == "pass":
+        return str(_("Pass"))
+    return describe("digital", action, None)
