@@ -28,6 +28,11 @@ def asgi_server(tmp_path_factory, chromium_path):
     yield from serve(tmp_path_factory, "tests.services.settings", bot_delay=0.4)
 
 
+# every animation held at its first frame, where it is furthest from where it ends
+HOLD = "*, *::before { animation-play-state: paused !important; }"
+FROM_THE_RIGHT = """() => document.getAnimations().some(
+    a => a.animationName === "drez-in" && a.effect.target.closest("#slot-1"))"""
+
 
 def box(page, selector) -> dict:
     return page.locator(selector).first.bounding_box()
@@ -120,6 +125,11 @@ def test_a_triumfdrez_table_of_four_round_the_phone(browser, asgi_server, screen
     # another seat's turn, at that seat
     page.wait_for_selector(".slot.their-turn:not(#slot-0)", timeout=5_000)
     turn_at_the_seat(page, page.locator(".slot.their-turn").first.get_attribute("id"))
+    fits_the_phone(page)
+    # a card coming in from the seat on the right, held at its first frame (3rem out to
+    # the right of where it lands), does not widen the page either
+    page.add_style_tag(content=HOLD)
+    page.wait_for_function(FROM_THE_RIGHT, timeout=10_000)
     fits_the_phone(page)
     context.close()
 
