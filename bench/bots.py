@@ -6,7 +6,8 @@ player in seat 0 and then in seat 1, so each player starts as often as the other
 the strong player's win rate with its 95% Wilson interval, and the median time of one
 strong decision.
 
-Run from the repository root: `python bench/bots.py [deals]` (default 500 deals, 1,000 games).
+Run from the repository root: `python bench/bots.py [deals]` (default 500 deals, 1,000 games;
+then TriumfDrez's comparison, bench/bots_triumfdrez.py, on as many hands).
 """
 
 import math
@@ -81,8 +82,10 @@ def main(deals: int = DEALS) -> dict:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else DEALS)
-    # TriumfDrez: the strong level's score margin over the heuristic one (about a minute)
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else None
+    main(count or DEALS)
+    # TriumfDrez: the strong level's score margin over the heuristic one (about a minute
+    # at its default; as many hands as deals when a number is given)
     from bench import bots_triumfdrez
 
-    bots_triumfdrez.main()
+    bots_triumfdrez.main(count or bots_triumfdrez.HANDS)

@@ -122,3 +122,19 @@ def _queue_quiet_after_each_test(request):
     end = time.monotonic() + 10
     while asyncio.run_coroutine_threadsafe(quiet(), loop).result(5) and time.monotonic() < end:
         time.sleep(0.02)
+
+
+@pytest.fixture
+def in_process(monkeypatch):
+    """The hint player (games.thinking.arun) run in this process, each call's arguments
+    counted (the pool itself is tested in tests/web/test_hints.py)."""
+    from games import thinking
+
+    calls = []
+
+    async def arun(fn, *args, **kwargs):
+        calls.append(args)
+        return fn(*args, **kwargs)
+
+    monkeypatch.setattr(thinking, "arun", arun)
+    return calls

@@ -30,3 +30,4 @@ def test_bench_runs_as_a_script_from_the_repository_root():
     )
     assert done.returncode == 0, done.stderr
     assert "strong beats greedy" in done.stdout
+    assert "triumfdrez bots, 4 players: strong's margin" in done.stdout  # on 2 hands too

@@ -26,18 +26,6 @@ def highcard(settings, monkeypatch):
         yield game
 
 
-@pytest.fixture
-def in_process(monkeypatch):
-    calls = []
-
-    async def arun(fn, *args, **kwargs):
-        calls.append(args)
-        return fn(*args, **kwargs)
-
-    monkeypatch.setattr(thinking, "arun", arun)
-    return calls
-
-
 @database_sync_to_async
 def hint_table(hints=True, seed=5):
     table, host, ana = services.create_table(

@@ -38,19 +38,6 @@ def highcard(settings):
         yield game
 
 
-@pytest.fixture
-def in_process(monkeypatch):
-    """The hint player run in this process, counted (the pool itself: one test below)."""
-    calls = []
-
-    async def arun(fn, *args, **kwargs):
-        calls.append(args)
-        return fn(*args, **kwargs)
-
-    monkeypatch.setattr(thinking, "arun", arun)
-    return calls
-
-
 def create(client, hints_on=True, name="Ana", game=SLUG, extra=None) -> str:
     data = {"game": game, "mode": "digital", "players": "2", "name": name, **(extra or {})}
     if hints_on:
