@@ -14,6 +14,7 @@ a hand's points) are the engine's own functions (games.triumfdrez.engine).
 """
 
 import random
+from typing import NamedTuple
 
 from .engine import (
     DECK,
@@ -510,6 +511,46 @@ class _Deals:
         return hands
 
 
+class CardChoice(NamedTuple):
+    """What a card decision by simulation reads of a seat's view (`strong`, and the hard
+    search of games.triumfdrez.search): the contract's card table, the deals that fit the
+    view, the declaring side, the seat's utility by the side's tricks, the open hands' seats,
+    the trick so far as (seat, card), the masters still out, and the legal cards."""
+
+    table: object
+    knowledge: _Deals
+    side: list[int]
+    utility: list[float]
+    open_seats: list[int]
+    trick: list[tuple[int, int]]
+    masters: list[int]
+    cards: list[int]
+
+
+def card_choice(view: dict, legal: list[dict]) -> CardChoice | None:
+    """The `CardChoice` of a seat about to play; None where no deal fits its view."""
+    contract = view["contract"]
+    knowledge = _Deals(view)
+    if not knowledge.valid:
+        return None
+    table = _table(contract["trump"], contract["supertrump"])
+    teams = view["teams"]
+    trick = [(play["seat"], _INDEX[play["card"]]) for play in view["trick"]]
+    gone = {c for _, c in trick}
+    for done in view.get("played_tricks") or ():
+        gone.update(_INDEX[play["card"]] for play in done["cards"])
+    return CardChoice(
+        table,
+        knowledge,
+        teams[team_of(teams, contract["seat"])],
+        _utilities(view, contract),
+        [s for s, shown in enumerate(view.get("open_hands") or ()) if shown is not None],
+        trick,
+        [c for c in table.masters if c not in gone],
+        [_INDEX[action["card"]] for action in legal],
+    )
+
+
 def _utilities(view: dict, contract: dict) -> list[float]:
     """By tricks of the declaring side (0-13): the seat's team points minus the others' mean."""
     teams = view["teams"]
@@ -527,22 +568,11 @@ def _strong_play(view, legal, rng, work, deals, tries):
     """The legal card with the best mean simulated result (see `strong`)."""
     if len(legal) == 1:
         return legal[0]
-    contract = view["contract"]
-    table = _table(contract["trump"], contract["supertrump"])
-    knowledge = _Deals(view)
-    if not knowledge.valid:
+    choice = card_choice(view, legal)
+    if choice is None:
         return heuristic(view, legal, rng)
+    table, knowledge, side, utility, open_seats, trick, masters, cards = choice
     players, me = view["players"], view["seat"]
-    teams = view["teams"]
-    side = teams[team_of(teams, contract["seat"])]
-    utility = _utilities(view, contract)
-    open_seats = [s for s, shown in enumerate(view.get("open_hands") or ()) if shown is not None]
-    trick = [(play["seat"], _INDEX[play["card"]]) for play in view["trick"]]
-    gone = {c for _, c in trick}
-    for done in view.get("played_tricks") or ():
-        gone.update(_INDEX[play["card"]] for play in done["cards"])
-    masters = [c for c in table.masters if c not in gone]
-    cards = [_INDEX[action["card"]] for action in legal]
     low, high = deals
     count = max(low, min(high, work // (len(cards) * max(1, sum(view["hand_sizes"])))))
     totals = [0.0] * len(cards)

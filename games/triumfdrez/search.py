@@ -20,18 +20,16 @@ import random
 from .bots import (
     _COMBOS,
     _FIG,
-    _INDEX,
     _OWN,
     _bid,
     _Deals,
     _estimate,
     _play_on,
     _side_result,
-    _table,
-    _utilities,
+    card_choice,
     heuristic,
 )
-from .engine import current_bid, lowest_beating, team_of
+from .engine import current_bid, lowest_beating
 
 # Defaults; each can be passed to `hard` as a keyword (tests pass small ones).
 PLAY_WORK = 200_000  # search nodes and simulated card plays per card decision
@@ -171,22 +169,11 @@ def _trick_state(trick, strength, own):
 def _play_totals(view, legal, rng, work, deals, exact, tries):
     """(summed utility of each legal card, deals) over the same sampled deals (see `hard`);
     None where no deal fits the view."""
-    contract = view["contract"]
-    table = _table(contract["trump"], contract["supertrump"])
-    knowledge = _Deals(view)
-    if not knowledge.valid:
+    choice = card_choice(view, legal)
+    if choice is None:
         return None
+    table, knowledge, side, utility, open_seats, trick, masters, cards = choice
     players, me = view["players"], view["seat"]
-    teams = view["teams"]
-    side = teams[team_of(teams, contract["seat"])]
-    utility = _utilities(view, contract)
-    open_seats = [s for s, shown in enumerate(view.get("open_hands") or ()) if shown is not None]
-    trick = [(play["seat"], _INDEX[play["card"]]) for play in view["trick"]]
-    gone = {c for _, c in trick}
-    for done in view.get("played_tricks") or ():
-        gone.update(_INDEX[play["card"]] for play in done["cards"])
-    masters = [c for c in table.masters if c not in gone]
-    cards = [_INDEX[action["card"]] for action in legal]
     before = sum(view["tricks_won"][s] for s in side)
     stop = exact.get(players, 4) if isinstance(exact, dict) else exact
     in_hand = len(view["hand"])
