@@ -109,7 +109,8 @@ class Process:
     def environment(self) -> dict:
         return dict(os.environ)
 
-    def start(self, timeout: float = 30) -> "Process":
+    def spawn(self) -> None:
+        """Start the process, its errors appended to its log, dying with this one."""
         log = open(self.log_path, "ab")  # noqa: SIM115 (the child keeps it)
         self.proc = subprocess.Popen(
             self.command(),
@@ -121,6 +122,10 @@ class Process:
             preexec_fn=_die_with_parent,
         )
         log.close()
+
+    def start(self, timeout: float = 30) -> "Process":
+        """Spawn it and wait until its port answers."""
+        self.spawn()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -209,17 +214,8 @@ class Worker(Process):
         return {**os.environ, **self.env}
 
     def start(self, timeout: float = 30) -> "Worker":
-        log = open(self.log_path, "ab")  # noqa: SIM115 (the child keeps it)
-        self.proc = subprocess.Popen(
-            self.command(),
-            cwd=ROOT,
-            env=self.environment(),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=log,
-            preexec_fn=_die_with_parent,
-        )
-        log.close()
+        """Spawn it (a worker has no port) and see it still running half a second later."""
+        self.spawn()
         time.sleep(0.5)
         if not self.alive:
             raise RuntimeError(f"{self.name} did not start:\n{self.log_tail()}")
