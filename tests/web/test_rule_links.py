@@ -1,6 +1,7 @@
 """Links to the rules read as the rule's name in the reader's language, not as an id
 (issue 18): "Espacio adicional", not "T-C-BONUS"; the id stays in the anchor."""
 
+import importlib
 import re
 
 import pytest
@@ -45,3 +46,21 @@ def test_no_game_template_shows_a_rule_id_as_link_text():
     for path in (path for folder in folders for path in folder.rglob("*.html")):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r">\s*[TD]-[A-Z][A-Z0-9-]*\s*</a>", text), path
+
+
+# the turn order, in each language: what a "not your turn" refusal's rule must speak of
+NEXT = {"es": "quién sigue", "el": "ποιος παίζει μετά", "ru": "кто", "fr": "qui joue ensuite"}
+
+
+@pytest.mark.parametrize("slug", ["triggs", "triumfdrez"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusal_for_playing_out_of_turn_links_to_the_rule_of_who_plays_next(slug, lang):
+    """Issue 39: «No es tu turno» linked to «Quién empieza», which says nothing of whose
+    turn it is now; the rule it enforces (who starts, then seat order) is named by both."""
+    from games.labels import refusal
+
+    game = GAMES[slug]
+    errors = importlib.import_module(f"games.{slug}.errors")
+    with translation.override(lang):
+        shown = refusal(errors.IllegalAction("not_your_turn"), game)
+    assert NEXT[lang] in shown["rule_name"].lower(), shown

@@ -47,7 +47,7 @@ RULE_NAMES = {
     "T-SHEET": pgettext_lazy("rule", "The score sheet"),
     "T-SETUP-1": pgettext_lazy("rule", "Setting up"),
     "T-SETUP-2": pgettext_lazy("rule", "Setting up"),
-    "T-SETUP-3": pgettext_lazy("rule", "Who starts"),
+    "T-SETUP-3": pgettext_lazy("rule", "Who starts, and who plays next"),
     "T-A": pgettext_lazy("rule", "Action A: draw cards"),
     "T-A-LIMIT": pgettext_lazy("rule", "At most 10 cards in hand"),
     "T-B": pgettext_lazy("rule", "Action B: discard cards"),

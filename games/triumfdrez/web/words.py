@@ -93,7 +93,7 @@ TRICK_REASONS = {
 RULE_NAMES = {
     "D-DECK": pgettext_lazy("rule", "The deck"),
     "D-PLAYERS": pgettext_lazy("rule", "Players and partners"),
-    "D-DEAL": pgettext_lazy("rule", "The deal"),
+    "D-DEAL": pgettext_lazy("rule", "The deal, and who plays next"),
     "D-AUCTION": pgettext_lazy("rule", "Choosing the trump: the auction"),
     "D-PLAY": pgettext_lazy("rule", "The declarer leads"),
     "D-FOLLOW": pgettext_lazy("rule", "Following the figure"),
