@@ -49,6 +49,15 @@ def wait_for_version(page, before: int, timeout: float = 15_000) -> None:
         raise AssertionError(page.locator("#table-flash").inner_text())
 
 
+def join_seat(page, base: str, lang: str, code: str, seat: int, name: str) -> None:
+    """Join table `code` at `seat` as `name` from its join page, as a guest would."""
+    page.goto(f"{base}/{lang}/join/{code}/")
+    page.check(f"#join-seat input[name=seat][value='{seat}']")
+    page.fill("#player-name", name)
+    page.click("#join-seat button[type=submit]")
+    page.wait_for_url("**/t/**")
+
+
 def create_digital(page, base: str, lang: str, game: str, players: int, bots: dict) -> str:
     """A digital table made in the lobby, computer players seated (`bots`: seat → level, ""
     for the game's first), dealt; its code."""

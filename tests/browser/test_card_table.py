@@ -35,7 +35,14 @@ FROM_THE_RIGHT = """() => document.getAnimations().some(
 
 
 def box(page, selector) -> dict:
-    return page.locator(selector).first.bounding_box()
+    """The element's box; asked again while a live update is replacing it (a region
+    swapped under the question has no box for that moment)."""
+    for _ in range(40):
+        found = page.locator(selector).first.bounding_box()
+        if found is not None:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"{selector} is not on the screen")
 
 
 def fits_the_phone(page) -> None:
@@ -110,6 +117,13 @@ def test_a_triumfdrez_table_of_four_round_the_phone(browser, asgi_server, screen
         assert page.locator(f"#slot-{s} .backs").get_attribute("aria-label").endswith("cartas")
         assert "baza" in page.locator(f"#slot-{s} .won").inner_text()
     turn_at_the_seat(page, "slot-0")  # it is Ana's turn: at her seat
+    # the computer players' names whole at their seats, their level a badge elsewhere
+    names = page.evaluate(
+        """() => [...document.querySelectorAll('.slot .trick-name')].map(n => [n.textContent,
+            n.scrollWidth <= n.clientWidth + 1 && getComputedStyle(n).textOverflow !== 'ellipsis'])"""
+    )
+    assert [n for n, whole in names[1:]] == ["Ordenador 2", "Ordenador 3", "Ordenador 4"]
+    assert all(whole for _n, whole in names), names
     # the tricks of each side and what the contract needs, on the play screen
     tally = page.locator("#tally li")
     assert tally.count() == 2 and all(tally.nth(i).is_visible() for i in range(2))

@@ -6,7 +6,7 @@ other player's page shows nothing of it."""
 
 import pytest
 
-from tests.browser.games import new_phone
+from tests.browser.games import join_seat, new_phone
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +25,7 @@ def seated_pair(browser, server):
     ana.wait_for_url("**/t/**")
     code = ana.url.split("/t/")[1][:6]
     boris_context, boris = new_phone(browser)
-    boris.goto(f"{server}/es/join/{code}/")
-    boris.check("#join-seat input[name=seat][value='1']")
-    boris.fill("#player-name", "Boris")
-    boris.click("#join-seat button[type=submit]")
-    boris.wait_for_url("**/t/**")
+    join_seat(boris, server, "es", code, 1, "Boris")
     for page in (ana, boris):
         page.wait_for_selector("#connection[data-live]")
     ana.wait_for_function("document.querySelector('.seat-list').innerText.includes('Boris')")

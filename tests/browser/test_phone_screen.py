@@ -9,6 +9,7 @@ import time
 import pytest
 
 from tests.browser.conftest import CONTEXT, PHONE, serve
+from tests.browser.games import join_seat
 
 pytestmark = pytest.mark.browser
 
@@ -72,11 +73,7 @@ def create(page, server, lang, game, mode, players, bots=(), first=None):
 
 def join(browser, server, lang, code, seat, name):
     guest = new_phone(browser)
-    guest.goto(f"{server}/{lang}/join/{code}/")
-    guest.check(f"#join-seat input[name=seat][value='{seat}']")
-    guest.fill("#player-name", name)
-    guest.click("#join-seat button[type=submit]")
-    guest.wait_for_url("**/t/**")
+    join_seat(guest, server, lang, code, seat, name)
     return guest
 
 

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from tests.browser.conftest import CONTEXT, PHONE, serve
+from tests.browser.games import join_seat
 
 pytestmark = pytest.mark.browser
 
@@ -72,11 +73,7 @@ def companion_triggs(server, new_phone, lang="es"):
     ana.wait_for_url("**/t/**")
     code = ana.locator("h1 .table-code").inner_text().strip()
     boris = new_phone()
-    boris.goto(f"{server}/{lang}/join/{code}/")
-    boris.check("#join-seat input[name=seat][value='1']")
-    boris.fill("#player-name", "Boris")
-    boris.click("#join-seat button[type=submit]")
-    boris.wait_for_url("**/t/**")
+    join_seat(boris, server, lang, code, 1, "Boris")
     for page in (ana, boris):
         page.wait_for_selector("#connection[data-live]")
     ana.wait_for_function("document.querySelector('.seat-list').innerText.includes('Boris')")
