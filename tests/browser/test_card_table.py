@@ -258,3 +258,28 @@ def test_a_phone_on_its_side_holds_the_hand_beside_the_table(
     assert page.evaluate("document.documentElement.scrollWidth") <= 740
     page.screenshot(path=str(screenshots / f"landscape-{game}-fr.png"))
     context.close()
+
+
+@pytest.mark.parametrize(("game", "players", "bots"), [("triumfdrez", 4, {1: "", 2: "", 3: ""}),
+                                                       ("triggs", 3, {1: "greedy", 2: "greedy"})])  # fmt: skip
+def test_a_wide_screen_shows_the_table_and_the_rest_side_by_side(
+    browser, asgi_server, screenshots, game, players, bots
+):
+    """Issue 39: a tablet or a laptop (1280×720) uses the width: the table, its middle and
+    the hand in a wide column, the players and the moves beside it (no tabs), the hand on
+    the first screen; nothing wider than the screen."""
+    width, height = 1280, 720
+    context, page = new_phone(browser, viewport={"width": width, "height": height})
+    create_digital(page, asgi_server, "es", game, players, bots)
+    page.wait_for_selector("#r-hand .d-card, #r-hand [data-card]")
+    assert not page.locator(".pane-tabs").is_visible()
+    play, players_pane = box(page, ".pane-play"), box(page, ".pane-players")
+    assert players_pane["x"] >= play["x"] + play["width"], (play, players_pane)
+    assert box(page, ".pane-log")["x"] == players_pane["x"]
+    middle = box(page, "#r-trick" if game == "triumfdrez" else "#r-piles")
+    hand = box(page, "#r-hand")
+    assert middle["x"] < players_pane["x"] and hand["x"] < players_pane["x"]
+    assert middle["y"] < hand["y"] and hand["y"] >= 0 and hand["y"] + hand["height"] <= height
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(screenshots / f"wide-{game}-{players}.png"))
+    context.close()
