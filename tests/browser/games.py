@@ -58,14 +58,19 @@ def join_seat(page, base: str, lang: str, code: str, seat: int, name: str) -> No
     page.wait_for_url("**/t/**")
 
 
-def create_digital(page, base: str, lang: str, game: str, players: int, bots: dict) -> str:
+def create_digital(
+    page, base: str, lang: str, game: str, players: int, bots: dict, options=None
+) -> str:
     """A digital table made in the lobby, computer players seated (`bots`: seat → level, ""
-    for the game's first), dealt; its code."""
+    for the game's first), dealt; its code. `options`: the lobby's other fields by name
+    (TriumfDrez's "target")."""
     page.goto(f"{base}/{lang}/play/")
     page.click(f".game-tabs a[href='?game={game}']")
     page.wait_for_url(f"**?game={game}")
     page.check("#create-table input[name=mode][value=digital]")
     page.check(f"#create-table input[name=players][value='{players}']")
+    for name, value in (options or {}).items():
+        page.fill(f"#create-table input[name={name}]", str(value))
     page.fill("#host-name", "Ana")
     page.click("#create-table button[type=submit]")
     page.wait_for_url("**/t/**")
@@ -209,4 +214,19 @@ def play_triumfdrez_hand(page, on_move=None, shots=None) -> int:
                 last = pace(last)
                 before = version(page)
             page.locator("#play-form button[name=card]").first.click()
+        wait_for_version(page, before, timeout=20_000)
+
+
+def play_triumfdrez_match(page, on_move=None) -> int:
+    """Hand after hand, the phone dealing the next once one is scored (any seat may; the
+    computer players leave it to the people), until a side wins the match; the hands."""
+    hands = 0
+    while True:
+        play_triumfdrez_hand(page, on_move=on_move)
+        hands += 1
+        if page.locator("#table-live .winner").count():
+            return hands
+        assert hands < 30, "the match did not end"
+        before = version(page)
+        page.click("#hand-result button[name=kind][value=next_hand]")
         wait_for_version(page, before, timeout=20_000)

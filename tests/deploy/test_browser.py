@@ -1,11 +1,12 @@
 """Digital games of both games played in Chromium through the README's deployment
 (nginx over TLS, two server processes, PostgreSQL, Redis, DEBUG=0), the process holding
 the page's socket killed mid-game: the page reconnects through nginx to the other process
-and the game goes on to its end (tests/browser/games.py plays the moves)."""
+and the game (a TriumfDrez match hand after hand) goes on to its end (tests/browser/games.py
+plays the moves)."""
 
 import pytest
 
-from tests.browser.games import create_digital, new_phone, play_triggs, play_triumfdrez_hand
+from tests.browser.games import create_digital, new_phone, play_triggs, play_triumfdrez_match
 from tests.conftest import CHROMIUM_ARGS
 from tests.deploy.conftest import HOST
 from tests.deploy.test_deployment import established
@@ -35,7 +36,7 @@ def killer(deployment, at: int):
     killed = []
 
     def on_move(moves: int) -> None:
-        if moves == at:
+        if moves == at and not killed:  # once: `moves` counts again in each hand
             victim = next(s for s in deployment.servers if established(s.port))
             victim.kill()
             killed.append(victim)
@@ -56,14 +57,19 @@ def test_a_digital_triggs_game_to_the_end_through_nginx(chromium, deployment, sc
         context.close()
 
 
-def test_a_digital_triumfdrez_hand_through_nginx(chromium, deployment, screenshots):
+def test_a_digital_triumfdrez_match_to_the_end_through_nginx(chromium, deployment, screenshots):
+    """A match to the lowest target (10 points): one hand or a few, the next dealt from the
+    phone each time, the process holding its socket killed in the first."""
     context, page = new_phone(chromium, ignore_https_errors=True)
     on_move, killed = killer(deployment, at=3)
     try:
-        create_digital(page, deployment.front.base, "el", "triumfdrez", 4, {1: "", 2: "", 3: ""})
-        play_triumfdrez_hand(page, on_move=on_move)
+        bots = {1: "", 2: "", 3: ""}
+        base = deployment.front.base
+        create_digital(page, base, "el", "triumfdrez", 4, bots, options={"target": 10})
+        hands = play_triumfdrez_match(page, on_move=on_move)
         assert killed and not killed[0].alive
-        assert page.locator("#hand-result").count() == 1
-        page.screenshot(path=str(screenshots / "deploy-triumfdrez-score.png"))
+        assert hands >= 1 and page.locator("#hand-result").count() == 1
+        assert page.locator("#table-live .winner").count() == 1
+        page.screenshot(path=str(screenshots / "deploy-triumfdrez-win.png"))
     finally:
         context.close()
