@@ -17,8 +17,9 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from tests.browser.conftest import CONTEXT, PHONE, serve
-from tests.browser.games import create_digital
+from tests.browser.games import create_digital, join_seat, version, wait_for_version
 from tests.browser.test_accessibility import serious
+from tests.push import Browser, PushService
 
 pytestmark = pytest.mark.browser
 
@@ -104,3 +105,65 @@ def test_turning_notifications_on_posts_this_browsers_subscription_and_off_delet
         assert serious(page) == []
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def push_site(tmp_path_factory, chromium_path):
+    """The site as served (its queue in process, on SQLite), endpoints over http allowed."""
+    yield from serve(tmp_path_factory, "tests.browser.push_settings")
+
+
+def test_a_turn_based_game_tells_the_phone_that_closed_its_page_that_it_is_its_turn(
+    browser, push_site
+):
+    """Issue 37, end to end: two phones at a turn-based table (a day a move); Boris (in
+    Russian) turns notifications on and closes his page; when Ana's move makes it his turn
+    (or at once, if he starts), the site's queue sends the push, which reaches his
+    browser's push service encrypted for his browser alone, naming the table, in Russian,
+    with its address."""
+    push = PushService()
+    boris_browser = Browser(push.endpoint("boris"))
+    ana_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **CONTEXT)
+    boris_context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, permissions=["notifications"], **CONTEXT
+    )
+    boris_context.add_init_script(FAKE_PUSH % json.dumps(boris_browser.json))
+    try:
+        ana = ana_context.new_page()
+        ana.goto(f"{push_site}/es/play/?game=triggs")
+        ana.check("#create-table input[name=mode][value=digital]")
+        ana.check("#create-table input[name=players][value='2']")
+        ana.click("#create-table .online-options summary")  # the online options, folded
+        ana.select_option("#create-table select[name=pace]", str(24 * 3600))
+        ana.fill("#host-name", "Ana")
+        ana.click("#create-table button[type=submit]")
+        ana.wait_for_url("**/t/**")
+        code = ana.url.split("/t/")[1][:6]
+        boris = boris_context.new_page()
+        join_seat(boris, push_site, "ru", code, 1, "Boris")
+        boris.goto(f"{push_site}/ru/me/notifications/")
+        boris.click("#push-on")
+        on_text = boris.locator("#push").get_attribute("data-on-text")
+        boris.locator("#push-status").filter(has_text=on_text).wait_for()
+        boris_context.close()  # his page is closed: no socket, not at the table
+        ana.wait_for_selector("#connection[data-live]")
+        ana.click("#table-live form[action$='start/'] button")
+        ana.wait_for_selector("#table-live[data-stage=play]")
+        ana.wait_for_function("() => document.querySelector('#draw-form, .their-turn')")
+        if ana.locator("#draw-form button.t-pile").count():  # Ana starts: she draws two
+            before = version(ana)
+            ana.locator("#draw-form button.t-pile[data-pile='left']").click()
+            ana.wait_for_selector("#draw-step")
+            ana.locator("#draw-form button[name=second][value='stock']").click()
+            wait_for_version(ana, before)
+        name, headers, body = push.received.get(timeout=20)
+        assert name == "boris" and headers["content-encoding"] == "aes128gcm"
+        payload = boris_browser.decrypt(body)  # only his browser's key opens it
+        assert payload["title"] == "Ваш ход"
+        assert code in payload["body"] and payload["url"] == f"/ru/t/{code}/"
+        assert push.received.empty()  # once
+    finally:
+        ana_context.close()
+        boris_context.close()
+        push.server.shutdown()
+        push.server.server_close()
