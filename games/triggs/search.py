@@ -35,7 +35,8 @@ MIN_DEALS = 4  # deals per candidate and round at least (hard)
 DISCARDS = 3  # discards searched besides the players' own choices (hard)
 CONFIDENCE = 2.0  # standard errors by which a search must beat strong's choice (hard)
 WORK = 6000  # turns played on per decision (hard), all candidates together
-HORIZON = 24  # turns (plies) played on by the rollout policy after the tree
+HORIZON = 24  # turns (plies) played on by the rollout policy after the tree (ismcts)
+HORIZON_TURNS = 12  # hard's horizon in the seat's own turns: 12 per player, 24-48 plies
 EXPLORATION = 0.7  # UCB's exploration constant, results in [0, 1]
 SCALE = 4.0  # crossed boxes of lead worth most of a win at the horizon
 READY = 0.5  # a box the hand can cross now, counted against a crossed one
@@ -288,22 +289,28 @@ def _on_deals(
     return results
 
 
+def _horizon(view_: dict, horizon: int | None) -> int:
+    """`horizon`, or HORIZON_TURNS of the seat's own turns at this table's size: at 3-4
+    players 24 plies left the search too few turns of its own to tell the moves apart."""
+    return horizon if horizon is not None else HORIZON_TURNS * view_["players"]
+
+
 def hard(
     view_: dict,
     legal: list[dict],
     rng: random.Random,
     *,
     work: int = WORK,
-    horizon: int = HORIZON,
+    horizon: int | None = None,
     confidence: float = CONFIDENCE,
 ) -> dict:
     """Sequential halving over the root's actions on shared deals, from the seat's view.
 
     The candidates are `_shortlist`'s, `strong`'s choice first. In each round every
     candidate still in is played on the same new deals (`determinize`), each followed by
-    the same `horizon` turns of the `strong` policy (the same random draws for every
-    candidate, so that the candidates' differences are not drowned by the luck of the
-    deal), and the better half by mean result (`_results`) goes on; `strong`'s choice
+    the same `horizon` turns (`_horizon`) of the `strong` policy (the same random draws
+    for every candidate, so that the candidates' differences are not drowned by the luck
+    of the deal), and the better half by mean result (`_results`) goes on; `strong`'s choice
     stays in throughout. About `work` turns are played in all. The best one left is
     played only if it beats `strong`'s choice deal by deal by `confidence` standard
     errors of the mean difference: with a few dozen deals most differences are noise,
@@ -313,6 +320,7 @@ def hard(
         raise ValueError("no legal action: the game is over")
     if len(legal) == 1:
         return legal[0]
+    horizon = _horizon(view_, horizon)
     alive = _shortlist(view_, legal, rng)
     if len(alive) == 1:
         return alive[0]
@@ -348,7 +356,7 @@ def values(
     rng: random.Random,
     *,
     work: int = WORK,
-    horizon: int = HORIZON,
+    horizon: int | None = None,
     **_unused,
 ) -> list[float]:
     """The seat's estimated chance to win (in [0, 1], `_results`) after each of `legal`
@@ -357,6 +365,7 @@ def values(
     turns in all, so that the differences between actions are not the luck of the deal."""
     if not legal:
         raise ValueError("no legal action: the game is over")
+    horizon = _horizon(view_, horizon)
     deals = max(MIN_DEALS, work // (horizon * len(legal)))
     found = _on_deals(view_, legal, rng, deals, horizon)
     return [sum(results) / len(results) for results in found]
