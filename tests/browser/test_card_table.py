@@ -129,20 +129,32 @@ def test_a_triumfdrez_table_of_four_round_the_phone(browser, asgi_server, screen
     assert box(page, "#tally")["y"] + box(page, "#tally")["height"] <= tabs
     in_thumb_reach(page, "#my-hand")
     page.screenshot(path=str(screenshots / "card-table-triumfdrez-4.png"))
-    # a card played moves to the middle (and the computer players' after it)
+    # a card played moves to the middle (and the computer players' after it); the last
+    # card of a trick does not rest there: its trick goes to its winner
     page.evaluate("window.started = []")
     play_a_card(page)
-    page.wait_for_function("window.started.includes('drez-in')", timeout=5_000)
-    # another seat's turn, at that seat
-    page.wait_for_selector(".slot.their-turn:not(#slot-0)", timeout=5_000)
+    page.wait_for_function(
+        "['drez-in', 'drez-take'].some(name => window.started.includes(name))", timeout=5_000
+    )
+    # another seat's turn, at that seat (Ana leads again after a trick she won: she plays on)
+    for _ in range(4):
+        try:
+            page.wait_for_selector(".slot.their-turn:not(#slot-0)", timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            play_a_card(page)
+    else:
+        pytest.fail("no other seat's turn came")
     turn_at_the_seat(page, page.locator(".slot.their-turn").first.get_attribute("id"))
     fits_the_phone(page)
     # a card coming in from the seat on the right, held at its first frame (3rem out to
     # the right of where it lands), does not widen the page either
     page.add_style_tag(content=HOLD)
-    for _ in range(4):  # Ana plays on until the seat on her right plays after her
+    # Ana plays on until the seat on her right plays a card that stays (not a trick's
+    # last, which goes straight to the trick's winner)
+    for _ in range(8):
         try:
-            page.wait_for_function(FROM_THE_RIGHT, timeout=5_000)
+            page.wait_for_function(FROM_THE_RIGHT, timeout=3_000)
             break
         except PlaywrightTimeout:
             play_a_card(page)
