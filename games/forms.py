@@ -48,6 +48,17 @@ class NameField(forms.CharField):
             raise forms.ValidationError(labels.sentence(refusal.code)) from None
 
 
+def _option(label, coerce=None, **options) -> forms.ChoiceField:
+    """An optional choice of the lobby (its choices set by the form for the game), a value
+    it does not offer refused as a bad set-up; `coerce`: the type its value is read as."""
+    errors = {"invalid_choice": labels.REFUSALS["bad_config"]}
+    if coerce is not None:
+        return forms.TypedChoiceField(
+            label=label, coerce=coerce, empty_value=None, required=False, error_messages=errors
+        )
+    return forms.ChoiceField(label=label, required=False, error_messages=errors, **options)
+
+
 class CreateTableForm(forms.Form):
     """A new table of `game` (the registry's Game): mode, players, the game's options."""
 
@@ -67,37 +78,11 @@ class CreateTableForm(forms.Form):
     open = forms.BooleanField(
         label=_("Open to anyone: list it among the open tables"), required=False
     )
-    fill_after = forms.TypedChoiceField(
-        label=_("If nobody comes, computer players take the free seats"),
-        coerce=int,
-        empty_value=None,
-        required=False,
-        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
-    )
-    takeover = forms.TypedChoiceField(
-        label=_("When a player's phone is gone on their turn"),
-        coerce=int,
-        empty_value=None,
-        required=False,
-        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
-    )
-    takeover_level = forms.ChoiceField(
-        label=_("Computer player who stands in"),
-        required=False,
-        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
-    )
-    clock = forms.ChoiceField(
-        label=_("Turn clock"),
-        required=False,
-        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
-    )
-    pace = forms.TypedChoiceField(
-        label=_("Pace"),
-        coerce=int,
-        empty_value=None,
-        required=False,
-        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
-    )
+    fill_after = _option(_("If nobody comes, computer players take the free seats"), int)
+    takeover = _option(_("When a player's phone is gone on their turn"), int)
+    takeover_level = _option(_("Computer player who stands in"))
+    clock = _option(_("Turn clock"))
+    pace = _option(_("Pace"), int)
     # hints (games.hints): on by default, off for a group's league table (`league`)
     hints = forms.BooleanField(
         label=_("Hints: a player may ask what the computer would play"),
@@ -106,12 +91,10 @@ class CreateTableForm(forms.Form):
     )
     ONLINE = ("pace", "open", "fill_after", "takeover", "takeover_level", "clock", "hints")
     # companion mode: who may enter moves for a seat whose phone is absent
-    act_for = forms.ChoiceField(
-        label=_("Companion mode: who may enter moves for a player whose phone is gone"),
+    act_for = _option(
+        _("Companion mode: who may enter moves for a player whose phone is gone"),
         choices=Table.ActFor.choices,
         initial=Table.ActFor.HOST,
-        required=False,
-        error_messages={"invalid_choice": labels.REFUSALS["bad_config"]},
     )
 
     def __init__(self, game, *args, league: bool = False, **kwargs):
