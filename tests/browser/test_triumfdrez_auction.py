@@ -19,9 +19,14 @@ def asgi_server(tmp_path_factory, chromium_path):
 
 def bid(page, tricks: str, trump: str, supertrump: str) -> None:
     before = version(page)
-    page.select_option("#bid-form select[name=tricks]", tricks)
-    page.select_option("#bid-form select[name=trump]", trump)
-    page.select_option("#bid-form select[name=supertrump]", supertrump)
+    chosen = {"tricks": tricks, "trump": trump, "supertrump": supertrump}
+    for _ in range(5):  # a choice made on a field a live update was replacing: again
+        for name, value in chosen.items():
+            page.select_option(f"#bid-form select[name={name}]", value)
+        shown = {n: page.input_value(f"#bid-form select[name={n}]") for n in chosen}
+        if shown == chosen:
+            break
+    assert shown == chosen, shown
     page.click("#bid-form button[value=bid]")
     page.wait_for_function(f"+document.getElementById('table-meta').dataset.version > {before}")
 
