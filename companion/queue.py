@@ -16,8 +16,10 @@ import contextlib
 import contextvars
 import datetime
 import logging
+import os
 import threading
 
+from django.conf import settings
 from procrastinate import exceptions, testing
 from procrastinate.contrib.django import app
 
@@ -28,6 +30,7 @@ log = logging.getLogger(__name__)
 # that is not its own.
 WORKER = {"install_signal_handlers": False}
 _in_process: dict = {}  # "loop": the loop the in-process worker runs on
+_lowered: list = []  # this process's priority once a worker's job lowered it (behind_people)
 _lock = threading.Lock()
 
 
@@ -38,6 +41,18 @@ def on_app_ready(ready_app) -> None:
 
     if connections["default"].vendor != "postgresql":
         ready_app.connector = ready_app.job_manager.connector = testing.InMemoryConnector()
+    ready_app.worker_defaults["worker_middleware"] = [behind_people]
+
+
+async def behind_people(call_next, context, worker):
+    """Procrastinate's worker middleware: a worker process of its own (`manage.py
+    procrastinate worker`) runs its jobs (the computer players' moves, the clocks, pushes,
+    reviews) `settings.WORKER_NICE` lower in priority, from its first job on, so that on
+    a busy machine the server processes serve people's moves first. The in-process worker
+    shares the server's process and is left as it is."""
+    if not _lowered and not in_process():
+        _lowered.append(os.nice(settings.WORKER_NICE))
+    return await call_next()
 
 
 class QueueRouter:

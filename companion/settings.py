@@ -141,6 +141,8 @@ PROCRASTINATE_WORKER_DEFAULTS = {
     "update_heartbeat_interval": 2,
     "stalled_worker_timeout": 10,
 }
+# how much lower a task queue worker process's priority is (companion.queue.behind_people)
+WORKER_NICE = int(os.environ.get("WORKER_NICE", "5"))
 DATABASE_ROUTERS = ["companion.queue.QueueRouter"]
 # The computer players that search think in a pool of processes (games.thinking), in each
 # process that asks; a decision that takes longer than THINK_TIMEOUT seconds is given up.

@@ -6,6 +6,7 @@ the table's state."""
 
 import asyncio
 import json
+import os
 import time
 
 import pytest
@@ -110,6 +111,11 @@ async def test_a_turn_clock_that_runs_out_is_one_computer_move(cluster):
         await asyncio.sleep(0.2)
     await asyncio.sleep(1.5)  # both workers had their chance by now
     assert clock_moves(cluster, table.code, checked=True) == [(seat, version + 1)]
+    # the worker that ran the job serves behind the server processes (WORKER_NICE)
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    niced = [os.getpriority(os.PRIO_PROCESS, w.pid) - mine for w in cluster.workers]
+    assert 5 in niced and set(niced) <= {0, 5}
+    assert [os.getpriority(os.PRIO_PROCESS, s.pid) - mine for s in cluster.servers] == [0, 0]
     (clock,) = cluster.query("SELECT clock FROM games_table WHERE code = %s", table.code)[0]
     # the increment alone is left; the clock runs for whoever is to act now (a Triggs
     # turn may be a draw and then a cross: the same seat again)
