@@ -17,9 +17,10 @@ and the lower level the others (TriumfDrez at 4 players: one partnership each, s
 - Each level's decision time, median and 99th percentile, over every decision it made.
 
 Run from the repository root, one process (it is CPU-bound):
-`python bench/ladder.py [--deals N] [--players 2,3,4] [--games triumfdrez,triggs]
-[--pairs strong-hard,...]`; `--deals 4 --pairs strong-hard --players 2` takes a couple
-of minutes.
+`python bench/ladder.py [--deals N] [--first N] [--players 2,3,4]
+[--games triumfdrez,triggs] [--pairs strong-hard,...]`; `--deals 4 --pairs strong-hard
+--players 2` takes a couple of minutes. `--first` is the seed of the first deal (0 unless
+given): a run that confirms what was chosen on deals 0-19 plays e.g. `--first 100`.
 """
 
 import argparse
@@ -115,12 +116,12 @@ def triggs_game(seed, players, names, bots, clock):
     return state["winner"]
 
 
-def match(game: str, lower: str, upper: str, players: int, deals: int) -> dict:
+def match(game: str, lower: str, upper: str, players: int, deals: int, first: int = 0) -> dict:
     ladder = LADDERS[game]
     clock = Clock()
     started = time.perf_counter()
     per_deal, wins, games = [], 0, 0
-    for seed in range(deals):
+    for seed in range(first, first + deals):
         margins = []
         for rotation in range(rotations(game, players)):
             ups = _upper_seats(game, players, rotation)
@@ -136,7 +137,13 @@ def match(game: str, lower: str, upper: str, players: int, deals: int) -> dict:
                 games += 1
         if margins:
             per_deal.append(statistics.fmean(margins))
-    result = {"game": game, "players": players, "pair": (lower, upper), "deals": deals}
+    result = {
+        "game": game,
+        "players": players,
+        "pair": (lower, upper),
+        "deals": deals,
+        "first": first,
+    }
     if game == "triumfdrez":
         mean = statistics.fmean(per_deal)
         spread = Z95 * statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if deals > 1 else 0
@@ -155,16 +162,19 @@ def report(result: dict) -> str:
     lower, upper = result["pair"]
     head = f"{result['game']} {result['players']}p {upper} vs {lower}:"
     low, high = result["ci95"]
+    deals = f"{result['deals']} deals"
+    if result["first"]:
+        deals += f" from seed {result['first']}"
     if result["game"] == "triumfdrez":
         line = (
             f"{head} {result['margin']:+.2f} points per hand (95% CI {low:+.2f} to {high:+.2f}; "
-            f"{result['deals']} deals x {rotations('triumfdrez', result['players'])} seatings)"
+            f"{deals} x {rotations('triumfdrez', result['players'])} seatings)"
         )
     else:
         line = (
             f"{head} wins {result['wins']}/{result['games']} = {result['win_rate']:.1%} "
             f"(95% Wilson {low:.1%} to {high:.1%}; even {1 / result['players']:.0%}; "
-            f"{result['deals']} deals x {result['players']} seatings)"
+            f"{deals} x {result['players']} seatings)"
         )
     times = "; ".join(
         f"{name} median {median * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms ({count})"
@@ -176,6 +186,7 @@ def report(result: dict) -> str:
 def main(argv=None) -> list[dict]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="seeded deals per pair")
+    parser.add_argument("--first", type=int, default=0, help="seed of the first deal")
     parser.add_argument("--players", default="2,3,4", help="player counts, e.g. 2,4")
     parser.add_argument("--games", default="triumfdrez,triggs")
     parser.add_argument(
@@ -191,7 +202,7 @@ def main(argv=None) -> list[dict]:
             if wanted and (lower, upper) not in wanted:
                 continue
             for players in counts:
-                result = match(game, lower, upper, players, args.deals)
+                result = match(game, lower, upper, players, args.deals, args.first)
                 print(report(result), flush=True)
                 results.append(result)
     return results
