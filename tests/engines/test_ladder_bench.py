@@ -4,7 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.ladder import LADDERS, main, wilson
+from bench.ladder import LADDERS, main, match, wilson
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,3 +46,14 @@ def test_ladder_runs_as_a_script_from_the_repository_root():
     )
     assert done.returncode == 0, done.stderr
     assert "strong vs steady" in done.stdout
+
+
+def test_first_is_the_seed_of_the_first_deal(capsys):
+    later = main(
+        ["--deals", "1", "--first", "7", "--games", "triggs", "--players", "2"]
+        + ["--pairs", "greedy-strong"]
+    )
+    assert "1 deals from seed 7 x 2 seatings" in capsys.readouterr().out
+    assert later[0]["first"] == 7
+    both = match("triggs", "greedy", "strong", 2, deals=2, first=0)["wins"]
+    assert both == sum(match("triggs", "greedy", "strong", 2, 1, first)["wins"] for first in (0, 1))
