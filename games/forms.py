@@ -53,10 +53,10 @@ def _option(label, coerce=None, **options) -> forms.ChoiceField:
     it does not offer refused as a bad set-up; `coerce`: the type its value is read as."""
     errors = {"invalid_choice": labels.REFUSALS["bad_config"]}
     if coerce is not None:
-        return forms.TypedChoiceField(
-            label=label, coerce=coerce, empty_value=None, required=False, error_messages=errors
-        )
-    return forms.ChoiceField(label=label, required=False, error_messages=errors, **options)
+        field, options = forms.TypedChoiceField, {"coerce": coerce, "empty_value": None, **options}
+    else:
+        field = forms.ChoiceField
+    return field(label=label, required=False, error_messages=errors, **options)
 
 
 class CreateTableForm(forms.Form):
