@@ -149,7 +149,7 @@ def run(game, mode, moves, rng):
             # all rendered: nothing taken from earlier changes (games.regions.rendered)
             cache = region_cache.rendered
             if not kept:
-                region_cache.rendered = LRUCache(cache.maxsize)
+                region_cache.rendered = LRUCache(cache.maxsize, cache.getsizeof)
             for phone in range(4):
                 profile = PROFILE[0] if PROFILE and kept else None
                 start = time.process_time()

@@ -193,11 +193,11 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# The pieces of a table's screen that many renders share (a sheet's row, a card, another
-# player), cached by Django's {% cache %} tag in each process: what they show is in their
-# key, so no process needs another's.
+# The few single pieces of a table's screen cached by Django's {% cache %} tag (a card, a
+# contract), in each process: what they show is in their key, so no process needs another's
+# ({% cached_each %}'s lists of pieces are in games.regions.rendered).
 CACHES["template_fragments"] = {
-    "BACKEND": "companion.cache.RenderedFragments",
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "template-fragments",
     "OPTIONS": {"MAX_ENTRIES": 20_000},
 }

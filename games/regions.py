@@ -8,6 +8,7 @@ every phone of every table of the process (`cached`). tests/declared.py checks t
 renders the same from its declared paths alone as from the whole context.
 """
 
+import contextlib
 import functools
 import operator
 import pickle
@@ -103,9 +104,18 @@ def render(template: str, context: dict) -> str:
     return str.__str__(INDENT.sub("\n", html).strip())
 
 
-# Regions rendered lately: (language, inputs) → (html, digest, parts), as a phone's
-# games.render.Screen holds them; used from the event loop and the database thread.
-rendered = LRUCache(4096)
+# What this process rendered lately, the one cache of the screens: regions by (language,
+# inputs) → (html, digest, parts), as a phone's games.render.Screen holds them, and the
+# pieces of {% cached_each %} by (name, language, key) → html. Bounded by the characters
+# it holds; used from the event loop and the database thread.
+CHARACTERS = 16_000_000
+
+
+def _size(value) -> int:
+    return len(value) if isinstance(value, str) else 2 * len(value[0])  # html, then its parts
+
+
+rendered = LRUCache(CHARACTERS, getsizeof=_size)
 _lock = threading.Lock()
 
 
@@ -115,5 +125,5 @@ def cached(key):
 
 
 def cache(key, value) -> None:
-    with _lock:
+    with _lock, contextlib.suppress(ValueError):  # larger than the whole cache: not kept
         rendered[key] = value

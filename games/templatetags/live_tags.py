@@ -7,12 +7,12 @@ import html
 import re
 
 from django import template
-from django.core.cache import caches
 from django.templatetags.static import static
 from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from games import regions
 from games.registry import get_game
 
 register = template.Library()
@@ -24,17 +24,16 @@ class CachedEachNode(template.Node):
         self.nodelist = nodelist
 
     def render(self, context):
-        fragments = caches["template_fragments"]
-        prefix = f"{self.name}:{translation.get_language()}"
+        prefix = (self.name, translation.get_language())
         out = []
         with context.push():
             for item in self.items.resolve(context, ignore_failures=True) or ():
                 context[self.var] = item
-                key = ":".join((prefix, *(str(vary(item, context)) for vary in self.vary_on)))
-                html = fragments.get(key)
+                key = (*prefix, *(str(vary(item, context)) for vary in self.vary_on))
+                html = regions.cached(key)
                 if html is None:
                     html = self.nodelist.render(context)
-                    fragments.set(key, html)
+                    regions.cache(key, html)
                 out.append(html)
         return mark_safe("".join(out))
 
@@ -65,11 +64,9 @@ def if_seat(clock, seat):
 @register.tag
 def cached_each(parser, token):
     """{% cached_each name item in items by item.key [more] %}…{% endcached_each %}: the
-    body rendered for each of `items` as `item`, each render cached in the process's
-    template fragment cache by `name`, the language and the values after `by` (as
-    {% cache %} does, so they must hold all the body shows). A long list of small pieces
-    (a hand's cards, a sheet's rows) costs a lookup per piece instead of a loop iteration
-    and a {% cache %} tag's key making."""
+    body rendered for each of `items` as `item`, each render cached (games.regions.rendered)
+    by `name`, the language and the values after `by`, which must hold all the body shows.
+    A long list of small pieces (a hand's cards, a sheet's rows) costs a lookup per piece."""
     bits = token.split_contents()
     if len(bits) < 7 or bits[3] != "in" or bits[5] != "by":
         raise template.TemplateSyntaxError(

@@ -1,12 +1,11 @@
-"""{% cached_each %} (games.templatetags.live_tags) and the template fragment cache it and
-{% cache %} use (companion.cache.RenderedFragments)."""
+"""{% cached_each %} (games.templatetags.live_tags): each piece cached in the process's
+cache of what it rendered (games.regions.rendered)."""
 
 import pytest
-from django.core.cache import caches
 from django.template import Context, Engine, TemplateSyntaxError
 from django.utils import translation
 
-from companion.cache import RenderedFragments
+from games import regions
 
 LOOP = (
     "{% load live_tags i18n %}{% cached_each t_item item in items by item.key %}"
@@ -20,9 +19,9 @@ def render(source: str, **context) -> str:
 
 @pytest.fixture(autouse=True)
 def empty():
-    caches["template_fragments"].clear()
+    regions.rendered.clear()
     yield
-    caches["template_fragments"].clear()
+    regions.rendered.clear()
 
 
 def test_each_item_is_rendered_in_order_and_then_taken_from_the_cache_by_its_key():
@@ -72,16 +71,13 @@ def test_a_malformed_tag_is_refused_when_the_template_is_compiled(tag):
         Engine.get_default().from_string("{% load live_tags %}" + tag + "{% endcached_each %}")
 
 
-def test_the_fragment_store_keeps_values_as_they_are_shared_and_bounded():
-    one = RenderedFragments("test-store", {"OPTIONS": {"MAX_ENTRIES": 2}})
-    other = RenderedFragments("test-store", {"OPTIONS": {"MAX_ENTRIES": 2}})
-    value = ["not", "copied"]
-    one.set("a", value)
-    assert other.get("a") is value  # one store per location, no pickling
-    assert one.add("a", 1) is False and one.add("b", 2) is True
-    one.get("a")
-    one.set("c", 3)  # the least recently used ("b") goes
-    assert (one.get("b"), one.has_key("a"), one.get("c")) == (None, True, 3)
-    assert one.delete("a") is True and one.delete("a") is False
-    one.clear()
-    assert other.get("c", "gone") == "gone"
+def test_the_cache_is_bounded_by_the_characters_it_holds(monkeypatch):
+    monkeypatch.setattr(regions, "rendered", type(regions.rendered)(10, regions._size))
+    items = [{"key": n, "text": "abcd"} for n in range(3)]
+    with translation.override("es"):  # each piece "<i>abcd Tachar</i>", 18 characters
+        render(LOOP, items=items)
+        assert len(regions.rendered) == 0  # none fits
+        monkeypatch.setattr(regions, "rendered", type(regions.rendered)(40, regions._size))
+        assert render(LOOP, items=items) == "<i>abcd Tachar</i>" * 3
+    assert [key[2] for key in regions.rendered] == ["1", "2"]  # the least recent went
+    assert regions.rendered.currsize == 36

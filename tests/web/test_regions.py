@@ -44,7 +44,8 @@ def rendered_alone(snap, *args) -> render.Screen:
     regions, and the pieces cached by {% cache %}), nor from what the other phones of the
     change worked out (a snapshot of its own)."""
     caches["template_fragments"].clear()
-    cache, regions.rendered = regions.rendered, LRUCache(regions.rendered.maxsize)
+    cache = regions.rendered
+    regions.rendered = LRUCache(cache.maxsize, cache.getsizeof)
     try:
         return render.screen(
             live.Snapshot(snap.table, snap.seats, snap.log_rows, snap.progress), *args
