@@ -1,16 +1,10 @@
-"""A region of a table's screen: a template (or one of its partials) that is rendered and
-sent on its own, and the context paths it reads, declared by whoever names the region
-(games.render for the shared ones, each game's adapter for its own: GameWeb.regions).
-
-A region is rendered again only when the values at its paths changed: `inputs` digests
-them, and `rendered` caches recent renders by template, language and that digest, for
-every phone of every table of the process (`cached`). tests/declared.py checks that each region
-renders the same from its declared paths alone as from the whole context.
+"""A region of a table's screen: a template partial rendered and sent on its own, and the
+context paths it reads (declared by games.render and each game's GameWeb.regions;
+tests/declared.py checks a region renders the same from them alone). `inputs` digests
+the values at those paths; `rendered` caches renders by language and that digest.
 """
 
 import contextlib
-import functools
-import operator
 import pickle
 import re
 import threading
@@ -53,8 +47,7 @@ def lookup(context: dict, path: str):
 
 
 def digest(value) -> int | None:
-    """A digest of a value, compared only within this process; None if it cannot be
-    pickled (the region is then rendered every time)."""
+    """A digest of a value for this process; None if it cannot be pickled."""
     kind = type(value)
     if kind in PLAIN:
         return hash((kind, value))
@@ -67,38 +60,24 @@ def digest(value) -> int | None:
 
 
 def inputs(region: Region, context: dict, memo: dict) -> int | None:
-    """A digest of what `region` reads in `context` (None: undeclared or undigestable).
-    `memo` holds each path's digest for the other regions of the same context: once every
-    path is in it, a region's digests are taken in one call, not a loop."""
+    """A digest of what `region` reads in `context` (None: undeclared or undigestable);
+    `memo`: each path's digest, shared by the regions of the same context."""
     if region.reads is None:
         return None
-    take = _taker(region.reads)
-    try:
-        digests = take(memo)
-    except KeyError:
-        for path in region.reads:
-            if path not in memo:
-                memo[path] = digest(lookup(context, path))
-        digests = take(memo)
+    for path in region.reads:
+        if path not in memo:
+            memo[path] = digest(lookup(context, path))
+    digests = tuple(map(memo.__getitem__, region.reads))
     return None if None in digests else hash((region.template, digests))
-
-
-@functools.lru_cache(maxsize=1024)
-def _taker(paths: tuple[str, ...]):
-    """The values at `paths` of a dict, as a tuple, in one call."""
-    if len(paths) > 1:
-        return operator.itemgetter(*paths)
-    return (lambda memo: (memo[paths[0]],)) if paths else (lambda memo: ())
 
 
 INDENT = re.compile(r"\n[ \t]*(?:\n[ \t]*)*")
 
 
 def render(template: str, context: dict) -> str:
-    """`template` rendered with `context` in the active language, its line indentation
-    and blank lines left out (none of our templates holds a <pre> or <textarea>): a phone
-    is sent each region many times. Numbers are small counts, not run through the
-    locale's formatting. Returned as a plain str, cheaper to keep and hash."""
+    """`template` rendered in the active language without line indentation and blank
+    lines (no template holds a <pre> or <textarea>), numbers not localized (small counts),
+    as a plain str (cheaper to keep and hash)."""
     compiled = Engine.get_default().get_template(template)
     html = compiled.render(Context(context, autoescape=True, use_l10n=False))
     return str.__str__(INDENT.sub("\n", html).strip())

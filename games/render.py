@@ -1,17 +1,10 @@
-"""What a phone sees of a table: its screen, made of regions that update alone.
-
-The page and the WebSocket render the same regions (games.regions.Region) from the same
-context, built for the phone's active seat (None for a spectator) from a
-games.live.Snapshot: the game's adapter builds its part from `engine.view(state, seat)`,
-so the engine state itself never reaches a template. A phone is sent a region, or a part
-of one, only when its HTML changed (`changed`); a region whose declared inputs are those
-of the phone's last screen, or of a recent render in the same language, is not rendered
-again (games.regions.rendered).
-
-What differs per render (the forms' hidden seat, version, action id, CSRF token and their
-address) is left out as placeholders and filled in last (`fill_in`), so that it never
-makes a region look changed. Messages (refusals) live outside the live table
-(`flash_html`): later updates do not wipe them.
+"""A phone's screen of a table: regions (games.regions.Region) rendered from the context of
+its active seat (games.context, built from `engine.view`, never the state itself). A region
+whose inputs did not change is taken from the phone's last screen or the process's cache;
+a phone is sent only the regions, or parts, whose HTML changed (`changed`). What differs
+per render (the forms' seat, version, action id, CSRF token, address) is filled in last
+(`fill_in`), so it never makes a region look changed. Refusals live outside the live table
+(`flash_html`), so later updates do not wipe them.
 """
 
 import functools
@@ -31,7 +24,7 @@ from games.context import SHARED, table_context
 from games.labels import seat_name
 from games.live import Snapshot
 from games.models import Table
-from games.regions import ACT_URL, FIELDS, MISSING, POST_FIELDS, Region
+from games.regions import ACT_URL, FIELDS, POST_FIELDS, Region
 from games.registry import get_game
 
 LIVE = "games/_live.html"
@@ -96,8 +89,7 @@ def split_parts(html: str) -> tuple[str, dict[str, str]]:
 
 @dataclass
 class Screen:
-    """One phone's screen of a table at one version: each region's HTML (placeholders not
-    filled in), and the digest of what each was rendered from (None: undeclared)."""
+    """One phone's screen at one version: each region's HTML (not filled in) and inputs."""
 
     version: int
     kind: str  # "<game>-<mode>", for the page's style
@@ -121,7 +113,7 @@ class Screen:
         return self._parts[name]
 
     def digest(self, name: str) -> tuple[int, tuple[tuple[str, int], ...]]:
-        """A digest of region `name`'s frame (all but its parts) and of each part, in order."""
+        """Region `name`'s frame (all but its parts) digested, and each part's, in order."""
         if name not in self._digests:
             html = next(html for n, html, _pane in self.regions if n == name)
             frame, parts = split_parts(html) if PART in html else (html, {})
@@ -130,7 +122,6 @@ class Screen:
         return self._digests[name]
 
     def add(self, name: str, html: str, pane: str, digest=None, parts=None) -> None:
-        """Region `name`, with its digest and parts when another screen worked them out."""
         self.regions.append((name, html, pane))
         if digest is not None:
             self._digests[name], self._parts[name] = digest, parts
@@ -139,9 +130,9 @@ class Screen:
 def phone_screen(
     snap: Snapshot, hashes, wanted, host, lang: str, notes=None, previous=None, acting=None
 ) -> Screen:
-    """The screen of the phone whose cookie holds the seat tokens hashed `hashes`, showing
-    seat `wanted` if it holds it (else its first): the seats it holds are those of the
-    snapshot, now (games.phones), never those it held when its socket opened."""
+    """The screen of the phone holding the seat tokens hashed `hashes`, showing seat `wanted`
+    if it holds it (else its first): the seats it holds now (games.phones), never those it
+    held when its socket opened."""
     seats = phones.seats_held(snap.seats, hashes)
     active = wanted if wanted in seats else phones.pick_active(seats, None)
     return screen(snap, seats, active, host, lang, notes, previous, acting)
@@ -150,23 +141,15 @@ def phone_screen(
 def screen(
     snap: Snapshot, phone_seats, active, host, lang: str, notes=None, previous=None, acting=None
 ) -> Screen:
-    """Render the phone's screen in `lang`; `notes`, who is at the table (games.presence),
-    when the phone's socket knows it. A region whose inputs are those it had on `previous`
-    (the phone's last screen), or those of a recent render in the same language for any
-    phone, is taken from there. `active` must be one of `phone_seats`: a phone is shown
-    the view of a seat it holds, or of the seat it enters moves for (`acting`, when it may:
-    games.context.act_for_choices)."""
+    """The phone's screen in `lang`, showing seat `active`, one of `phone_seats` (a phone sees
+    only a seat it holds; `acting`: the seat it enters moves for, games.context); `notes`:
+    who is at the table (games.presence); `previous`: its last screen."""
     if active is not None and active not in phone_seats:
         raise ValueError(f"seat {active} is not one of the phone's {phone_seats}")
-    table = snap.table
-    stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
-    middle = STAGE.get(stage) or game_regions(table.game, table.mode)
-    if stage == "play":
-        middle = (*middle, HINT)
+    table, stage = snap.table, _stage(snap.table)
+    middle = STAGE.get(stage) or (*game_regions(table.game, table.mode), HINT)
     if snap.progress and stage == "play":  # the game is over: how it went, as a chart
         middle = (*middle, RESULT)
-    if previous is not None and previous.lang != lang:
-        previous = None
     shown = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang, me=active)
     with translation.override(lang):
         context = table_context(snap, phone_seats, active, host, notes, lang, acting)
@@ -176,15 +159,10 @@ def screen(
 
 
 def centre_screen(snap: Snapshot, lang: str, previous=None) -> Screen:
-    """The table-centre screen (a tablet or a TV in landscape: games.views.tables.centre):
-    a spectator's view (seat None, never a hidden card), in `lang`: the shared head (the
-    last event in large type), then the game's centre regions (GameWeb.centre), or the
-    seats while the table waits, or the closed notice."""
-    table = snap.table
-    stage = {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
+    """The table-centre screen (a tablet or a TV: games.views.tables.centre), a spectator's
+    view in `lang`: the last event in large type, then the game's centre regions."""
+    table, stage = snap.table, _stage(snap.table)
     middle = CENTRE_STAGE.get(stage) or centre_regions(table.game, table.mode)
-    if previous is not None and previous.lang != lang:
-        previous = None
     shown = Screen(
         table.version, f"{table.game}-{table.mode} centre", stage, [], lang, panes=("centre",)
     )
@@ -194,24 +172,22 @@ def centre_screen(snap: Snapshot, lang: str, previous=None) -> Screen:
     return shown
 
 
+def _stage(table: Table) -> str:
+    return {Table.Status.LOBBY: "lobby", Table.Status.CLOSED: "closed"}.get(table.status, "play")
+
+
 def _fill(shown: Screen, wanted, context: dict, snap: Snapshot, lang: str, previous) -> None:
-    """Add each region of `wanted` to `shown`: taken from `previous` (the phone's last
-    screen) or from a recent render in the same language when its inputs are the same,
-    else rendered. The digests of the shared context's paths, and the inputs of the regions
-    that read only those, are worked out by the first phone of the change and shared with
-    the others in its snapshot."""
+    """Add each region of `wanted` to `shown`: taken from `previous` or the process's cache
+    when its inputs are the same, else rendered. The first phone of a change digests the
+    shared context's paths for all."""
+    if previous is not None and previous.lang != lang:
+        previous = None
     earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
     shared = snap.shared.setdefault(("digests", lang), {})
-    shared_inputs = snap.shared.setdefault(("inputs", lang), {})
     memo = dict(shared)
     for region in wanted:
         name = region.name
-        if reads_shared(region):
-            key = shared_inputs.get(region, MISSING)
-            if key is MISSING:
-                key = shared_inputs[region] = regions.inputs(region, context, memo)
-        else:
-            key = regions.inputs(region, context, memo)
+        key = regions.inputs(region, context, memo)
         if key is not None and name in earlier and previous.inputs.get(name) == key:
             digest = previous._digests.get(name), previous._parts.get(name)
             shown.add(name, earlier[name], region.pane, *digest)
@@ -237,12 +213,6 @@ def _shared_paths(wanted: tuple[Region, ...]) -> frozenset[str]:
     )
 
 
-@functools.lru_cache(maxsize=1024)
-def reads_shared(region: Region) -> bool:
-    """Whether `region` reads only paths of the shared context (the same for every phone)."""
-    return region.reads is not None and all(p.partition(".")[0] in SHARED for p in region.reads)
-
-
 @functools.lru_cache(maxsize=64)
 def game_regions(game: str, mode: str) -> tuple[Region, ...]:
     """The regions of `game`'s screen in `mode` (GameWeb.screen and GameWeb.reads)."""
@@ -258,9 +228,8 @@ def centre_regions(game: str, mode: str) -> tuple[Region, ...]:
 
 
 def changed(shown: Screen | None, now: Screen) -> list[tuple[str, str | None]] | None:
-    """What of `now` to send to a phone that was sent `shown`: None for everything (the
-    first render, or the screen's layout changed), else (region, None) for each region
-    whose frame changed and (region, part id) for each changed part of the others."""
+    """What of `now` to send a phone that was sent `shown`: None for all (a new layout), else
+    (region, None) for each region whose frame changed, (region, part id) for a part."""
     if shown is None or shown.layout != now.layout:
         return None
     out = []
@@ -300,22 +269,20 @@ def live_html(now: Screen, changes: list | None = None) -> str:
 
 
 def meta_html(version: int) -> str:
-    """The version the phone shows (its forms send it; a gap asks for a resync), and the
-    server's time (ms), which the turn clock counts down by."""
+    """The version the phone shows (a gap asks for a resync), and the server's time (ms)
+    for the turn clock."""
     now = int(time.time() * 1000)
     return f'<div id="table-meta" hidden data-version="{version}" data-now="{now}"></div>'
 
 
 def flash_html(error, game: str | None) -> str:
-    """The message region: a refusal's reason and its rule, which stays until dismissed
-    or replaced (or cleared by the page's script after a while)."""
+    """The message region: a refusal's reason and its rule, kept until dismissed."""
     message = labels.refusal(error, get_game(game)) if error else None
     return render_to_string("games/_flash.html", {"error": message})
 
 
 def said_html(snap: Snapshot, seat: int, phrase: str) -> str:
-    """A phrase said by `seat`, in the active language (games.phrases); "" for a phrase
-    the table's game does not have."""
+    """A phrase said by `seat` (games.phrases); "" for one the table's game does not have."""
     game = get_game(snap.table.game)
     text = phrases.offered(game).get(phrase)
     who = next((s for s in snap.seats if s.index == seat), None)
@@ -327,10 +294,10 @@ def said_html(snap: Snapshot, seat: int, phrase: str) -> str:
 def fill_in(
     html: str, table_code: str, active, version: int, csrf_token=None, socket=False, acting=None
 ):
-    """Fill a render's hidden fields and address into its forms (in the active language).
-    Over a WebSocket (`socket`) there is no request: the phone's own CSRF cookie value
-    makes its plain POSTs valid. One action id per render: a form sent twice is applied
-    once (the page's script gives each form its own when it sends it)."""
+    """Fill a render's hidden fields and address into its forms. Over a WebSocket (`socket`)
+    forms get only the seat (the page's script adds version and action id), and plain
+    POSTs the phone's own CSRF token; one action id per render, so a form sent twice is
+    applied once."""
     seat = f'<input type="hidden" name="seat" value="{"" if active is None else int(active)}">'
     if acting is not None:  # the seat the phone enters moves for
         seat += f'<input type="hidden" name="for" value="{int(acting)}">'
