@@ -15,6 +15,7 @@ from django.template import Context, Engine
 from django.utils.safestring import mark_safe
 
 MISSING = object()
+KEYED = "keyed items"
 # Values digested as themselves, not pickled: most paths are flags, numbers and names.
 PLAIN = frozenset({bool, int, str, float, type(None)})
 # Placeholders filled in per phone (games.render.fill_in): a move's form writes
@@ -47,12 +48,16 @@ def lookup(context: dict, path: str):
 
 
 def digest(value) -> int | None:
-    """A digest of a value for this process; None if it cannot be pickled."""
+    """A digest of a value for this process; None if it cannot be pickled. A tuple of keyed
+    items (dicts whose `key` holds all they show, as {% cached_each %} takes them) is
+    digested by their keys."""
     kind = type(value)
     if kind in PLAIN:
         return hash((kind, value))
     if value is MISSING:
         return hash(MISSING)
+    if kind is tuple and value and all(type(item) is dict and "key" in item for item in value):
+        return hash((KEYED, *(item["key"] for item in value)))
     try:
         return hash(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except (pickle.PicklingError, TypeError, AttributeError):

@@ -185,6 +185,19 @@ def test_plain_values_are_digested_with_their_type():
     assert regions.digest("Ana") == regions.digest("".join(["A", "na"]))
 
 
+def test_a_tuple_of_keyed_items_is_digested_by_their_keys():
+    rows = ({"key": "1:0", "shown": "a"}, {"key": "2:1", "shown": "b"})
+    # the key holds all an item shows ({% cached_each %}): the rest is not read again
+    assert regions.digest(rows) == regions.digest(({"key": "1:0"}, {"key": "2:1"}))
+    assert regions.digest(rows) != regions.digest(({"key": "1:0"}, {"key": "2:2"}))
+    assert regions.digest(rows) != regions.digest(rows[:1])
+    assert regions.digest(rows) != regions.digest(("1:0", "2:1"))
+    # a list, or a tuple with an item without a key, is digested whole
+    assert regions.digest(list(rows)) != regions.digest([{"key": "1:0"}, {"key": "2:1"}])
+    mixed = ({"key": "1:0", "shown": "a"}, {"shown": "b"})
+    assert regions.digest(mixed) != regions.digest(({"key": "1:0", "shown": "x"}, {"shown": "b"}))
+
+
 def test_the_phones_of_a_change_share_its_context_and_digests(monkeypatch):
     table = new_table("triggs", "digital")
     snap = live.snapshot(table)
