@@ -19,12 +19,16 @@ register = template.Library()
 
 
 class CachedEachNode(template.Node):
-    def __init__(self, name, var, items, vary_on, nodelist):
-        self.name, self.var, self.items, self.vary_on = name, var, items, vary_on
-        self.nodelist = nodelist
+    def __init__(self, name, var, items, fixed, vary_on, nodelist):
+        self.name, self.var, self.items, self.nodelist = name, var, items, nodelist
+        self.fixed, self.vary_on = fixed, vary_on  # the key's values without the item, with it
 
     def render(self, context):
-        prefix = (self.name, translation.get_language())
+        prefix = (
+            self.name,
+            translation.get_language(),
+            *(str(f.resolve(context)) for f in self.fixed),
+        )
         out = []
         with context.push():
             for item in self.items.resolve(context, ignore_failures=True) or ():
@@ -74,22 +78,28 @@ def cached_each(parser, token):
         )
     nodelist = parser.parse(("endcached_each",))
     parser.delete_first_token()
+    var, keys = bits[2], bits[6:]
+    mentions = re.compile(rf"(?<![\w.]){re.escape(var)}\b").search
     return CachedEachNode(
         bits[1],
-        bits[2],
+        var,
         parser.compile_filter(bits[4]),
-        [_vary(parser, bits[2], bit) for bit in bits[6:]],
+        [parser.compile_filter(bit) for bit in keys if not mentions(bit)],
+        [_vary(parser, var, bit) for bit in keys if mentions(bit)],
         nodelist,
     )
 
 
 def _vary(parser, var: str, bit: str):
-    """How to find a value of the key: `item.field` of a dict item straight from it (the
-    usual key, looked up once per piece), anything else as the template would."""
+    """How to find a value of the key that depends on the item: the item itself, or
+    `item.field` of a dict item, straight from it; anything else as the template would.
+    (The values that do not name the item are resolved once per loop.)"""
+    if bit == var:
+        return lambda item, context: item
     field = re.fullmatch(rf"{re.escape(var)}\.(\w+)", bit)
+    expression = parser.compile_filter(bit)
     if field:
         name = field.group(1)
-        expression = parser.compile_filter(bit)
 
         def get(item, context):
             if isinstance(item, dict) and name in item:
@@ -97,7 +107,6 @@ def _vary(parser, var: str, bit: str):
             return expression.resolve(context)
 
         return get
-    expression = parser.compile_filter(bit)
     return lambda item, context: expression.resolve(context)
 
 

@@ -53,6 +53,13 @@ def test_more_than_one_value_after_by_and_an_empty_or_missing_list():
     assert render(source, numbers=[]) == "" == render(source)
 
 
+def test_a_key_value_naming_the_item_in_a_filter_argument_is_taken_per_item():
+    source = "{% load live_tags %}{% cached_each t_arg n in numbers by labels|at:n %}{{ labels|at:n }}{% endcached_each %}"
+    assert render(source, numbers=[1, 2], labels={1: "a", 2: "b"}) == "ab"
+    assert render(source, numbers=[1, 2], labels={1: "b", 2: "a"}) == "ba"
+    assert render(source, numbers=[1, 2], labels={1: "b", 2: "b"}) == "bb"
+
+
 def test_the_loop_variable_does_not_leak_out_of_the_loop():
     source = "{% load live_tags %}{% cached_each t_leak n in numbers by n %}{% endcached_each %}[{{ n }}]"
     assert render(source, numbers=[1, 2], n="before") == "[before]"
