@@ -78,7 +78,7 @@ def table_context(
             panel = {**web.panel(table.mode, table.state, acting, names, None)}
             panel["for_name"] = names[acting]
         else:
-            panel = web.panel(table.mode, table.state, active, names, pending)
+            panel = {"for_name": None, **web.panel(table.mode, table.state, active, names, pending)}
             hint = hint_context(table, own, web)
             if hint["hint"] is not None:
                 panel = web.hinted(table.mode, panel, hint["hint"]["action"])

@@ -246,6 +246,7 @@ def digital_panel(state: dict, me, names: dict, pending: str | None) -> dict:
         "open_rows": engine.open_rows(sheet) if sheet else [],
         # what each choice of ticked cards can do, for the hand's buttons (static/js/triggs.js)
         "ways": ways(hand, crossable) if playing else "{}",
+        "hint_discard": None,  # the value of a hinted discard (hinted_panel)
         "rows": play_rows(sheet, extra=placing_extra) if sheet else [],
         "sheet_kind": sheet_kind(False, placing_extra) if sheet else None,
         "my_total": sum(sheet) if sheet else 0,
@@ -279,6 +280,7 @@ def piles(view: dict, draw_step: dict | None = None, second=()) -> list[dict]:
                     "second": bool(taken),
                     "uncovered": name == taken and face_up,
                     "discard": False,
+                    "hinted": False,
                 }
             )
         )
@@ -295,6 +297,7 @@ def piles(view: dict, draw_step: dict | None = None, second=()) -> list[dict]:
                 "second": False,
                 "uncovered": False,
                 "discard": True,
+                "hinted": False,
             }
         )
     )
@@ -322,6 +325,7 @@ def cross_row(option: dict) -> dict:
                     "words": set_words(sets[:k]),
                     "field": sets_field(sets[:k]),
                     "fills": k == option["room"],
+                    "hinted": False,
                 }
                 for k in range(1, len(sets) + 1)
             ],

@@ -55,7 +55,8 @@ def _by_figure(card_id: str) -> int:
 def _hand_entry(lang: str, card_id: str, legal: bool, reason: str | None) -> dict:
     """A card of one's hand (the `hand` region), cached per language: the same few
     dozen come back in every phone's update (callers must not change the dict)."""
-    return keyed({"card": words._card(lang, card_id), "legal": legal, "reason": reason})
+    card = words._card(lang, card_id)
+    return keyed({"card": card, "legal": legal, "reason": reason, "hinted": False})
 
 
 @functools.lru_cache(maxsize=2048)
