@@ -233,3 +233,23 @@ def test_a_region_is_cut_into_its_parts_by_their_ids():
         "other-2": ' <li class="x" id="other-2">2 <b>b</b></li>',
     }
     assert render.split_parts("<p>no parts</p>") == ("<p>no parts</p>", {})
+
+
+@pytest.mark.parametrize("game, mode", SETUPS)
+def test_no_region_looks_up_a_variable_that_is_not_there(game, mode, caplog):
+    """Django logs each lookup that fails ("django.template", DEBUG); a failed lookup costs
+    it three exceptions and a dir() of the value, in every render of the region: the
+    adapters give every key their templates read, even when it is empty."""
+    rng = random.Random(f"{game}-{mode}-lookups")
+    table = new_table(game, mode)
+    caplog.set_level("DEBUG", logger="django.template")
+    for _move in range(40):
+        if not play_random(table, rng):
+            break
+        snap = live.snapshot(table)
+        for seat in (None, 0, 1, 2, 3):
+            regions.rendered.clear()
+            caches["template_fragments"].clear()
+            render.screen(snap, [] if seat is None else [seat], seat, seat == 0, "fr")
+        render.centre_screen(snap, "fr")
+    assert [r.getMessage() for r in caplog.records if r.name == "django.template"] == []

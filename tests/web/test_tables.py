@@ -456,7 +456,7 @@ def test_a_hand_and_the_proposals():
     from games.triggs.web import screens
 
     def hand_html(cards, playing):
-        panel = {"hand": [card for card, _key in cards], "hand_cards": cards, "playing": playing}
+        panel = {"hand": [card["value"] for card in cards], "hand_cards": cards, "playing": playing}
         panel |= {"ways": "{}", "open_rows": [1, 12]}
         return render_to_string("games/triggs/_digital.html#hand", {"panel": panel})
 

@@ -205,14 +205,15 @@ def ring(view: dict, names: dict, to_act) -> list[dict]:
 
 
 @functools.lru_cache(maxsize=1024)
-def hand_cards(hand: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+def hand_cards(hand: tuple[int, ...]) -> tuple[dict, ...]:
     """The cards of a hand, each with a key of its own (its value and which of that value
-    it is: "h5-2"), so that a card drawn moves in and the others stay still (data-anim)."""
+    it is: "h5-2"), so that a card drawn moves in and the others stay still (data-anim).
+    Dicts: a template finds a key of a dict at once, an index of a tuple after a dir()."""
     seen: dict[int, int] = {}
     out = []
     for card in hand:
         seen[card] = seen.get(card, 0) + 1
-        out.append((card, f"h{card}-{seen[card]}"))
+        out.append({"value": card, "key": f"h{card}-{seen[card]}"})
     return tuple(out)
 
 
@@ -247,6 +248,7 @@ def digital_panel(state: dict, me, names: dict, pending: str | None) -> dict:
         # what each choice of ticked cards can do, for the hand's buttons (static/js/triggs.js)
         "ways": ways(hand, crossable) if playing else "{}",
         "hint_discard": None,  # the value of a hinted discard (hinted_panel)
+        "status": None,  # the companion's status line; the board says whose turn it is
         "rows": play_rows(sheet, extra=placing_extra) if sheet else [],
         "sheet_kind": sheet_kind(False, placing_extra) if sheet else None,
         "my_total": sum(sheet) if sheet else 0,

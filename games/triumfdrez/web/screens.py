@@ -142,9 +142,17 @@ def companion_board(state: dict, names: dict, entered: list[dict] | None = None)
         **public(view),
         **amend_board(view, names, entered),
         "sides": [
-            {"index": i, "names": side_names(names, members), "score": view["scores"][i]}
+            {
+                "index": i,
+                "names": side_names(names, members),
+                "score": view["scores"][i],
+                "declaring": i == declaring,
+            }
             for i, members in enumerate(teams)
         ],
+        # no trick on the table: the cards are played at the table, not entered
+        "trick_seats": None,
+        "last_trick": None,
         "dealer_name": names.get(view["dealer"]),
         "turn_name": names.get(view["turn"]),
         "auction": words.auction(view, names),
