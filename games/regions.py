@@ -90,16 +90,19 @@ def render(template: str, context: dict) -> str:
 
 # What this process rendered lately, the one cache of the screens: regions by (language,
 # inputs) → (html, digest, parts), as a phone's games.render.Screen holds them, and the
-# pieces of {% cached_each %} by (name, language, key) → html. Bounded by the characters
-# it holds; used from the event loop and the database thread.
-CHARACTERS = 16_000_000
+# pieces of {% cached_each %} by (name, language, key) → html. Bounded by about the memory
+# it takes; used from the event loop and the database thread.
+BYTES = 48_000_000
 
 
 def _size(value) -> int:
-    return len(value) if isinstance(value, str) else 2 * len(value[0])  # html, then its parts
+    """About the bytes of an entry: two a character (Greek, Russian), a region's parts as
+    many again, and a few hundred for its key and the cache's own."""
+    html = value if isinstance(value, str) else value[0]
+    return (2 if html is value else 4) * len(html) + 300
 
 
-rendered = LRUCache(CHARACTERS, getsizeof=_size)
+rendered = LRUCache(BYTES, getsizeof=_size)
 _lock = threading.Lock()
 
 

@@ -78,13 +78,18 @@ def test_a_malformed_tag_is_refused_when_the_template_is_compiled(tag):
         Engine.get_default().from_string("{% load live_tags %}" + tag + "{% endcached_each %}")
 
 
-def test_the_cache_is_bounded_by_the_characters_it_holds(monkeypatch):
+def test_the_cache_is_bounded_by_about_the_memory_it_takes(monkeypatch):
     monkeypatch.setattr(regions, "rendered", type(regions.rendered)(10, regions._size))
     items = [{"key": n, "text": "abcd"} for n in range(3)]
     with translation.override("es"):  # each piece "<i>abcd Tachar</i>", 18 characters
         render(LOOP, items=items)
         assert len(regions.rendered) == 0  # none fits
-        monkeypatch.setattr(regions, "rendered", type(regions.rendered)(40, regions._size))
+        size = 2 * 18 + 300
+        monkeypatch.setattr(
+            regions, "rendered", type(regions.rendered)(2 * size + 1, regions._size)
+        )
         assert render(LOOP, items=items) == "<i>abcd Tachar</i>" * 3
     assert [key[2] for key in regions.rendered] == ["1", "2"]  # the least recent went
-    assert regions.rendered.currsize == 36
+    assert regions.rendered.currsize == 2 * size
+    # a region (html, digest, parts) counts its parts as much again
+    assert regions._size(("<p>x</p>", 0, {})) == 4 * 8 + 300
