@@ -17,11 +17,15 @@ Run from the repository root (about 2-3 minutes; PostgreSQL and Redis as for the
 tests, TEST_POSTGRES_URL and TEST_REDIS_URL):
 
     .venv/bin/python bench/load.py [--steps 25,50,100,200] [--interval 2.5] [--window 9]
-        [--setups 1,2,relay,nginx] [--abusers 10]
+        [--setups 1,2,relay,nginx] [--abusers 10] [--thinking 20 [--rounds 3]]
 
 `--setups nginx` runs one process behind Debian's nginx serving deploy/nginx.conf over TLS
 (tests/deploy), the phones connecting to nginx: the same process's figures with and
 without the README's proxy, in one sitting.
+
+`--thinking N` measures each step again while N tables of hard computer players think on
+the task queue's workers; `--rounds K` alternates without and with K times and compares
+every round's moves together too, a steadier ratio than one pair on a shared machine.
 
 Not a test: the machine is shared, so read the figures, don't assert on them.
 """
@@ -546,6 +550,13 @@ def main() -> None:
         "computer players thinking (two task queue workers, as the README runs them), and "
         "compare the p95 of the measured tables",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="with --thinking, measure each step without and with the thinking tables this "
+        "many times, alternating, and compare every round's moves together too",
+    )
     args = parser.parse_args()
     steps = [int(n) for n in args.steps.split(",")]
     began = time.monotonic()
@@ -621,6 +632,7 @@ def main() -> None:
         print(f"set-up: {len(tables)} tables in {time.monotonic() - began:.0f} s\n")
 
         results: dict[str, dict[int, dict]] = {}
+        thought: dict[str, dict[int, list]] = {}  # --thinking: the rounds, without and with
         size = 0
         workers = []
         if args.thinking:  # the README's two workers, started once, idle between runs
@@ -703,13 +715,29 @@ def main() -> None:
                     key = RECONNECTING + (" behind nginx" if front else "")
                     results.setdefault(key, {})[n] = asyncio.run(busy.run())
                 if args.thinking and kind == "project" and label != NGINX:
-                    thinking = Thinking(args.thinking)
-                    busy = Run(
-                        servers, tables[:n], kind, args.interval, args.window, beat=args.beat
-                    )
                     key = f"{label} {THINKING}"
-                    results.setdefault(key, {})[n] = asyncio.run(busy.run())
-                    results[key][n]["thinking_moves"] = thinking.stop()
+                    rounds = []  # (without, with), alternating, the first without above
+                    for again in range(args.rounds):
+                        calm = result
+                        if again:
+                            calm = asyncio.run(
+                                Run(
+                                    servers,
+                                    tables[:n],
+                                    kind,
+                                    args.interval,
+                                    args.window,
+                                    beat=args.beat,
+                                ).run()
+                            )
+                        thinking = Thinking(args.thinking)
+                        busy = Run(
+                            servers, tables[:n], kind, args.interval, args.window, beat=args.beat
+                        )
+                        busy = asyncio.run(busy.run())
+                        busy["thinking_moves"] = thinking.stop()
+                        rounds.append((calm, busy))
+                    thought.setdefault(key, {})[n] = rounds
                 if kind == "project":
                     size = max(size, result["size"])
                 ms = [x * 1000 for x in result["samples"]]
@@ -788,17 +816,25 @@ def main() -> None:
                     f"{busy['cpu'][0]:.0f} % against {results[quiet][n]['cpu'][0]:.0f} %)"
                 )
         for label in ("project ×1", "project ×2"):
-            for n, busy in results.get(f"{label} {THINKING}", {}).items():
-                calm = percentile([x * 1000 for x in results[label][n]["samples"]], 95)
-                loud = percentile([x * 1000 for x in busy["samples"]], 95)
-                print(
-                    f"p95 with {args.thinking} tables of hard computer players thinking "
-                    f"against without, {label}, N={n}: {loud:.0f}/{calm:.0f} ms = "
-                    f"×{loud / calm:.2f} (goal ≤ ×1.5); they made {busy['thinking_moves']} "
-                    f"moves meanwhile; server CPU {', '.join(f'{c:.0f}' for c in busy['cpu'])} % "
-                    f"against {', '.join(f'{c:.0f}' for c in results[label][n]['cpu'])} %, "
-                    f"machine busy {busy['busy']:.0f} % against {results[label][n]['busy']:.0f} %"
-                )
+            for n, rounds in thought.get(f"{label} {THINKING}", {}).items():
+                for quiet, busy in rounds:
+                    calm = percentile([x * 1000 for x in quiet["samples"]], 95)
+                    loud = percentile([x * 1000 for x in busy["samples"]], 95)
+                    print(
+                        f"p95 with {args.thinking} tables of hard computer players thinking "
+                        f"against without, {label}, N={n}: {loud:.0f}/{calm:.0f} ms = "
+                        f"×{loud / calm:.2f} (goal ≤ ×1.5); they made {busy['thinking_moves']} "
+                        f"moves meanwhile; server CPU {', '.join(f'{c:.0f}' for c in busy['cpu'])}"
+                        f" % against {', '.join(f'{c:.0f}' for c in quiet['cpu'])} %, machine "
+                        f"busy {busy['busy']:.0f} % against {quiet['busy']:.0f} %"
+                    )
+                if len(rounds) > 1:  # every round's moves together, with against without
+                    calm = percentile([x * 1000 for q, _b in rounds for x in q["samples"]], 95)
+                    loud = percentile([x * 1000 for _q, b in rounds for x in b["samples"]], 95)
+                    print(
+                        f"p95 of the {len(rounds)} rounds together, {label}, N={n}: "
+                        f"{loud:.0f}/{calm:.0f} ms = ×{loud / calm:.2f} (goal ≤ ×1.5)"
+                    )
         for n, flood in results.get(FLOODED, {}).items():
             calm = percentile([x * 1000 for x in results["project ×1"][n]["samples"]], 95)
             loud = percentile([x * 1000 for x in flood["samples"]], 95)
