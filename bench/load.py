@@ -33,6 +33,7 @@ Not a test: the machine is shared, so read the figures, don't assert on them.
 import argparse
 import asyncio
 import contextlib
+import functools
 import itertools
 import json
 import os
@@ -461,6 +462,12 @@ def make_tables(count: int) -> list[LiveTable]:
     return tables
 
 
+def measure(step, **extra) -> dict:
+    """One run of a step's tables: `step` makes its Run, `extra` what this run adds
+    (abusers, phones reconnecting)."""
+    return asyncio.run(step(**extra).run())
+
+
 THINKING = "with tables thinking"
 
 
@@ -679,62 +686,24 @@ def main() -> None:
                 if time.monotonic() - began > args.budget:
                     print(f"{label:<12}{n:>7}  skipped: past the {args.budget:.0f} s budget")
                     break
-                run = Run(
-                    servers,
-                    tables[:n],
-                    kind,
-                    args.interval,
-                    args.window,
-                    beat=args.beat,
-                    front=front,
-                )
-                result = asyncio.run(run.run())
+                step = functools.partial(
+                    Run, servers, tables[:n], kind, args.interval, args.window,
+                    beat=args.beat, front=front,
+                )  # fmt: skip
+                result = measure(step)
                 results[label][n] = result
                 if args.abusers and label == "project ×1":
-                    flooded = Run(
-                        servers,
-                        tables[:n],
-                        kind,
-                        args.interval,
-                        args.window,
-                        abusers=args.abusers,
-                        beat=args.beat,
-                    )
-                    results.setdefault(FLOODED, {})[n] = asyncio.run(flooded.run())
+                    results.setdefault(FLOODED, {})[n] = measure(step, abusers=args.abusers)
                 if args.reconnecters and label in ("project ×1", NGINX):
-                    busy = Run(
-                        servers,
-                        tables[:n],
-                        kind,
-                        args.interval,
-                        args.window,
-                        beat=args.beat,
-                        reconnecting=spare,
-                        front=front,
-                    )
                     key = RECONNECTING + (" behind nginx" if front else "")
-                    results.setdefault(key, {})[n] = asyncio.run(busy.run())
+                    results.setdefault(key, {})[n] = measure(step, reconnecting=spare)
                 if args.thinking and kind == "project" and label != NGINX:
                     key = f"{label} {THINKING}"
                     rounds = []  # (without, with), alternating, the first without above
                     for again in range(args.rounds):
-                        calm = result
-                        if again:
-                            calm = asyncio.run(
-                                Run(
-                                    servers,
-                                    tables[:n],
-                                    kind,
-                                    args.interval,
-                                    args.window,
-                                    beat=args.beat,
-                                ).run()
-                            )
+                        calm = measure(step) if again else result
                         thinking = Thinking(args.thinking)
-                        busy = Run(
-                            servers, tables[:n], kind, args.interval, args.window, beat=args.beat
-                        )
-                        busy = asyncio.run(busy.run())
+                        busy = measure(step)
                         busy["thinking_moves"] = thinking.stop()
                         rounds.append((calm, busy))
                     thought.setdefault(key, {})[n] = rounds
