@@ -162,44 +162,76 @@ def _open(sheet: list[int], value: int) -> bool:
     return sheet[value - 1] < ROW_SIZES[value]
 
 
+# The pairs of two different cards that add up to each value (T-C), by value.
+PAIRS = tuple(tuple((a, value - a) for a in range(1, (value + 1) // 2)) for value in range(13))
+
+
 def _set_kinds(counts: list[int], value: int) -> list[tuple[list[int], int]]:
     """Each kind of set for `value` the hand can make (T-C), with how many of it."""
     kinds = [([value], counts[value])] if counts[value] else []
-    for a in range(1, (value + 1) // 2):
-        n = min(counts[a], counts[value - a])
+    for a, b in PAIRS[value]:
+        n = min(counts[a], counts[b])
         if n:
-            kinds.append(([a, value - a], n))
+            kinds.append(([a, b], n))
     if value % 2 == 0 and counts[value // 2] >= 2:
         kinds.append(([value // 2, value // 2], counts[value // 2] // 2))
     return kinds
 
 
 def _ready_sets(counts: list[int], value: int) -> int:
-    return sum(n for _kind, n in _set_kinds(counts, value))
+    """How many sets for `value` the hand can make at once (T-C)."""
+    ready = counts[value]
+    for a, b in PAIRS[value]:
+        ready += min(counts[a], counts[b])
+    if value % 2 == 0:
+        ready += counts[value // 2] // 2
+    return ready
 
 
 def _extra_key(value: int, counts: list[int], sheet: list[int]) -> tuple:
     return (-_ready_sets(counts, value), ROW_SIZES[value] - sheet[value - 1], -value)
 
 
-def _layable(counts: list[int], sheet: list[int]) -> int:
+def _open_rows(sheet: list[int]) -> int:
+    """The rows with a box left as bits of an int: bit v for row v."""
+    rows = 0
+    for value in VALUES:
+        if sheet[value - 1] < ROW_SIZES[value]:
+            rows |= 1 << value
+    return rows
+
+
+def _layable(counts: list[int], open_rows: int, held: list[int]) -> int:
     """Cards of the hand that can still be laid: alone in an open row, or with another
-    held card in the open row of their sum."""
+    held card in the open row of their sum. `open_rows` is `_open_rows`' bits; `held`
+    lists the values the hand may hold (no other value is looked at).
+
+    Rows as bits make the test one shift: bit b of `partners` stands for laying the card
+    with a held b, bit 0 for laying it alone, and shifted by the card's value they fall
+    on the rows of the sums."""
+    values = 0
+    for a in held:
+        if counts[a]:
+            values |= 1 << a
     total = 0
-    for a in VALUES:
+    for a in held:
         n = counts[a]
-        if not n:
-            continue
-        if _open(sheet, a) or any(
-            counts[b] > (b == a) and _open(sheet, a + b) for b in range(1, 13 - a)
-        ):
-            total += n
+        if n:
+            # another card of its own value only if the hand holds two
+            partners = (values if n > 1 else values & ~(1 << a)) | 1
+            if (partners << a) & open_rows:
+                total += n
     return total
 
 
-def _ways(counts: list[int], value: int, sets: int) -> list[list[list[int]]]:
-    """Every choice of `sets` sets for `value` from the hand (T-C)."""
-    kinds = _set_kinds(counts, value)
+def _ways(kinds: list[tuple[list[int], int]], sets: int) -> list[list[list[int]]]:
+    """Every choice of `sets` sets among `kinds` (`_set_kinds`), more of the earlier
+    kinds first. The sets are the kinds' own lists, repeated: callers copy them."""
+    if sets == 1:
+        return [[kind] for kind, _n in kinds]
+    total = sum(n for _kind, n in kinds)
+    if sets >= total:
+        return [[kind for kind, n in kinds for _ in range(n)]] if sets == total else []
     ways = []
 
     def choose(i: int, left: int, chosen: list[list[int]]) -> None:
@@ -217,23 +249,48 @@ def _ways(counts: list[int], value: int, sets: int) -> list[list[list[int]]]:
 def _best_cross(
     crosses: list[dict], counts: list[int], sheet: list[int], hand_size: int, racing: bool
 ) -> dict:
-    best, best_score = crosses[0], None
+    """The best scored cross, the first on a tie; unless racing, each one's every choice
+    of cards (`_ways`), scored with the cards it leaves that can still be laid.
+
+    A cross that cannot beat the best so far is not looked into: its sets take at least
+    `fewest` cards (its singles first), and at best every card left can be laid. (A bound
+    while EMPTY_HAND and KEEP are not negative and CARD is at most KEEP.)"""
+    best, best_score = None, None
+    held = [value for value in VALUES if counts[value]]
+    cards_held = sum(counts)
+    open_rows = _open_rows(sheet)
+    kinds = {}  # by value: the same for every number of sets
     for action in crosses:
         value, sets = action["value"], len(action["sets"])
-        after = sheet[:]
-        after[value - 1] += sets
-        for way in [action["sets"]] if racing else _ways(counts, value, sets):
+        if racing:
+            ways = [action["sets"]]
+        else:
+            fewest = 2 * sets - min(counts[value], sets)
+            most = sets * BOX + (2 * sets >= hand_size) * EMPTY_HAND + fewest * CARD
+            if best_score is not None and most + KEEP * (cards_held - fewest) <= best_score:
+                continue
+            if value not in kinds:
+                kinds[value] = _set_kinds(counts, value)
+            ways = _ways(kinds[value], sets)
+            # the row's bit stays only if it has a box left after this cross
+            still_open = sheet[value - 1] + sets < ROW_SIZES[value]
+            open_after = open_rows if still_open else open_rows & ~(1 << value)
+        for way in ways:
             cards = sum(map(len, way))
             score = sets * BOX + (cards == hand_size) * EMPTY_HAND + cards * CARD
             if not racing:
                 rest = counts[:]
-                for card in (c for s in way for c in s):
-                    rest[card] -= 1
-                score += KEEP * _layable(rest, after)
+                for cards_of_set in way:
+                    for card in cards_of_set:
+                        rest[card] -= 1
+                score += KEEP * _layable(rest, open_after, held)
             if best_score is None or score > best_score:
                 best_score = score
-                best = {"type": "cross", "value": value, "sets": [s[:] for s in way]}
-    return best
+                best = value, way
+    if best is None:
+        return crosses[0]
+    value, way = best
+    return {"type": "cross", "value": value, "sets": [s[:] for s in way]}
 
 
 def _card_worth(card: int | None, counts: list[int], sheet: list[int], obsolete) -> int:
