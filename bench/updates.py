@@ -92,7 +92,7 @@ def new_table(game, mode, names):
 
 def message(shown, now, code, seat, lang):
     names = render.changed(shown, now)
-    with translation.override(lang):
+    with render.in_language(lang):
         html = render.meta_html(now.version) + render.live_html(now, names)
         return render.fill_in(html, code, seat, now.version, "c" * 64, socket=True)
 

@@ -25,7 +25,6 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
-from django.utils import translation
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
@@ -531,7 +530,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_said(self, event):
         if self.snap is None:
             return
-        with translation.override(self.lang):
+        with render.in_language(self.lang):
             html = render.said_html(self.snap, event.get("seat"), event.get("phrase"))
         if html:
             await self.send(text_data=html)
@@ -580,7 +579,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.snap, self.held = snap, phones.seats_held(snap.seats, self.hashes)
         names = None if full else render.changed(self.shown, now)
         csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
-        with translation.override(self.lang):
+        with render.in_language(self.lang):
             parts = [] if presence_only else [render.meta_html(version)]
             if error is not None:
                 parts.append(render.flash_html(error, snap.table.game))

@@ -7,6 +7,7 @@ per render (the forms' seat, version, action id, CSRF token, address) is filled 
 (`flash_html`), so later updates do not wipe them.
 """
 
+import contextlib
 import functools
 import operator
 import re
@@ -151,7 +152,7 @@ def screen(
     if snap.progress and stage == "play":  # the game is over: how it went, as a chart
         middle = (*middle, RESULT)
     shown = Screen(table.version, f"{table.game}-{table.mode}", stage, [], lang, me=active)
-    with translation.override(lang):
+    with in_language(lang):
         context = table_context(snap, phone_seats, active, host, notes, lang, acting)
         shown.acting = context["acting"]["index"] if context["acting"] else None
         _fill(shown, (*HEAD, *middle, *TAIL), context, snap, lang, previous)
@@ -166,10 +167,18 @@ def centre_screen(snap: Snapshot, lang: str, previous=None) -> Screen:
     shown = Screen(
         table.version, f"{table.game}-{table.mode} centre", stage, [], lang, panes=("centre",)
     )
-    with translation.override(lang):
+    with in_language(lang):
         context = table_context(snap, [], None, False, None, lang)
         _fill(shown, (*CENTRE_HEAD, *middle), context, snap, lang, previous)
     return shown
+
+
+def in_language(lang: str):
+    """translation.override(lang), or nothing if `lang` is the active language already:
+    switching there and back costs more than rendering a small region."""
+    if translation.get_language() == lang:
+        return contextlib.nullcontext()
+    return translation.override(lang)
 
 
 def _stage(table: Table) -> str:

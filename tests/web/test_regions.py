@@ -107,6 +107,21 @@ def test_a_screen_in_another_language_renders_everything():
     )
 
 
+def test_a_screen_switches_language_only_when_it_must():
+    """A phone's screen is rendered in its language whatever was active before, and what
+    was active stays so after (render.in_language skips a switch to the active one)."""
+    table = new_table("triggs", "digital")
+    snap = live.snapshot(table)
+    with translation.override("ru"):
+        greek = render.screen(snap, [0], 0, True, "el")
+        assert translation.get_language() == "ru"
+        russian = render.screen(snap, [0], 0, True, "ru")
+    assert same(greek, render.screen(snap, [0], 0, True, "el"))
+    assert same(russian, render.screen(snap, [0], 0, True, "ru"))
+    assert "Ваша рука" in dict((n, h) for n, h, _ in russian.regions)["hand"]
+    assert "Το χέρι σας" in dict((n, h) for n, h, _ in greek.regions)["hand"]
+
+
 def every_region():
     found = [*render.HEAD, *render.TAIL, render.RESULT]
     found += [region for stage in render.STAGE.values() for region in stage]

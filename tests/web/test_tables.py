@@ -453,11 +453,12 @@ def test_piles_show_their_top_count_and_buttons():
 def test_a_hand_and_the_proposals():
     from django.template.loader import render_to_string
 
-    from games.triggs.web import screens
+    from games.triggs.web import screens, words
 
     def hand_html(cards, playing):
         panel = {"hand": [card["value"] for card in cards], "hand_cards": cards, "playing": playing}
-        panel |= {"ways": "{}", "open_rows": [1, 12]}
+        title = words.hand_title(len(cards), translation.get_language())
+        panel |= {"ways": "{}", "open_rows": [1, 12], "hand_title": title}
         return render_to_string("games/triggs/_digital.html#hand", {"panel": panel})
 
     hand = screens.hand_cards((3, 7, 7))
@@ -472,6 +473,12 @@ def test_a_hand_and_the_proposals():
     assert "checkbox" not in seen and seen.count('class="hand-card" data-card="7"') == 2
     # each card keyed by its value and which of that value it is: a card drawn moves in
     assert re.findall(r'data-anim="(h[\d-]+)"', seen) == ["h3-1", "h7-1", "h7-2"]
+    # its title counts the cards, in the phone's language, one card or many
+    with translation.override("es"):
+        assert ">Tu mano · 3 cartas</h2>" in hand_html(hand, False)
+        assert ">Tu mano · 1 carta</h2>" in hand_html(hand[:1], False)
+    with translation.override("ru"):
+        assert ">Ваша рука · 3 карты</h2>" in hand_html(hand, False)
     assert "hand-card" not in hand_html((), True)
     # a row's proposals: one button per number of sets, the one filling the row starred
     option = {"value": 11, "sets": [[11], [11], [1, 10]], "room": 3}

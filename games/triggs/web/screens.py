@@ -12,7 +12,7 @@ from games.triggs import companion, engine
 from games.triggs.templatetags.triggs_tags import sheet_row
 from games.triggs.web.parse import sets_field
 from games.triggs.web.stats import ranking
-from games.triggs.web.words import pile_label, set_words
+from games.triggs.web.words import hand_title, pile_label, set_words
 
 # -- both modes ----------------------------------------------------------------------------
 
@@ -236,6 +236,7 @@ def digital_panel(state: dict, me, names: dict, pending: str | None) -> dict:
         "view": view,
         "hand": hand,
         "hand_cards": hand_cards(tuple(hand)) if hand is not None else None,
+        "hand_title": hand_title(len(hand), translation.get_language()) if hand is not None else "",
         "my_turn": my_turn,
         "playing": playing,
         "placing_extra": placing_extra,

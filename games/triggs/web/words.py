@@ -76,6 +76,14 @@ def pile_label(name: str, lang: str) -> str:
     return str(PILE_LABELS[name])
 
 
+@functools.lru_cache(maxsize=256)
+def hand_title(count: int, lang: str) -> str:
+    """The title of a phone's hand ("Your hand · 7 cards") in `lang` (the active language),
+    cached: a phone's hand is rendered with every change of it, and a plural
+    {% blocktranslate %} costs as much as the rest of the hand."""
+    return ngettext("Your hand · %(n)s card", "Your hand · %(n)s cards", count) % {"n": count}
+
+
 def set_words(sets) -> str:
     """[[11], [7, 4]] → '11 · 7+4'."""
     return " · ".join("+".join(map(str, cards)) for cards in sets)
