@@ -4,6 +4,8 @@ import copy
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.triggs.bots import LEVELS, greedy, strong
 from games.triggs.engine import apply, legal_actions, new_game, view
@@ -91,3 +93,73 @@ def test_it_sees_nothing_but_its_view():
 def test_refuses_to_move_when_nothing_is_legal():
     with pytest.raises(ValueError):
         strong(view(position(hands=[[1], [1]]), 0), [])
+
+
+def _reference_score(value, way, hand, sheet):
+    """strong's score of a cross laying `way` in row `value` (bots.strong's docstring and
+    weights), written out plainly: the boxes, emptying the hand, the cards laid, and each
+    card left that can still be laid, alone in an open row or with another held card in
+    the open row of their sum."""
+    from games.triggs.bots import BOX, CARD, EMPTY_HAND, KEEP
+    from games.triggs.sheet import ROW_SIZES
+
+    rest = list(hand)
+    for card in (c for s in way for c in s):
+        rest.remove(card)
+    after = list(sheet)
+    after[value - 1] += len(way)
+
+    def open_row(v):
+        return 1 <= v <= 12 and after[v - 1] < ROW_SIZES[v]
+
+    layable = sum(
+        1
+        for i, card in enumerate(rest)
+        if open_row(card) or any(open_row(card + other) for j, other in enumerate(rest) if j != i)
+    )
+    cards = sum(map(len, way))
+    return len(way) * BOX + (cards == len(hand)) * EMPTY_HAND + cards * CARD + KEEP * layable
+
+
+def _every_way(hand, value, sets):
+    """Every choice of `sets` sets for `value` from `hand` (T-C), by brute force."""
+    kinds = [[value]] + [[a, value - a] for a in range(1, value // 2 + 1) if a <= value - a]
+    found = set()
+
+    def choose(left, chosen, start):
+        if not left:
+            found.add(tuple(tuple(s) for s in chosen))
+            return
+        for k in range(start, len(kinds)):
+            laid = [c for s in chosen + [kinds[k]] for c in s]
+            if all(laid.count(c) <= hand.count(c) for c in laid):
+                choose(left - 1, chosen + [kinds[k]], k)
+
+    choose(sets, [], 0)
+    return [list(map(list, way)) for way in found]
+
+
+@given(
+    hand=st.lists(st.integers(1, 12), min_size=1, max_size=10),
+    crossed=st.lists(st.integers(0, 6), min_size=12, max_size=12),
+)
+@settings(max_examples=300, deadline=None)
+def test_strong_crosses_with_the_best_score_of_every_way(hand, crossed):
+    """No cross it passes over without a look scores better than the one it chooses
+    (bots._best_cross skips crosses that cannot beat the best so far)."""
+    from games.triggs.sheet import ROW_SIZES
+
+    sheet = [min(n, ROW_SIZES[v]) for v, n in zip(range(1, 13), crossed, strict=True)]
+    state = position(hands=[hand, [1]], sheets=[sheet, row_sheet()])
+    crosses = [a for a in legal_actions(state) if a["type"] == "cross"]
+    if not crosses or any(sum(s) >= 36 for s in state["sheets"]):  # racing: boxes only
+        return
+    chosen = choice(state)
+    assert chosen["type"] == "cross"
+    apply(state, 0, chosen)  # legal
+    best = max(
+        _reference_score(a["value"], way, hand, sheet)
+        for a in crosses
+        for way in _every_way(hand, a["value"], len(a["sets"]))
+    )
+    assert _reference_score(chosen["value"], chosen["sets"], hand, sheet) == best
