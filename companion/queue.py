@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import contextvars
 import datetime
+import functools
 import logging
 import os
 import threading
@@ -30,7 +31,6 @@ log = logging.getLogger(__name__)
 # that is not its own.
 WORKER = {"install_signal_handlers": False}
 _in_process: dict = {}  # "loop": the loop the in-process worker runs on
-_lowered: list = []  # this process's priority once a worker's job lowered it (behind_people)
 _lock = threading.Lock()
 
 
@@ -50,9 +50,15 @@ async def behind_people(call_next, context, worker):
     reviews) `settings.WORKER_NICE` lower in priority, from its first job on, so that on
     a busy machine the server processes serve people's moves first. The in-process worker
     shares the server's process and is left as it is."""
-    if not _lowered and not in_process():
-        _lowered.append(os.nice(settings.WORKER_NICE))
+    if not in_process():
+        lower_priority()
     return await call_next()
+
+
+@functools.cache
+def lower_priority() -> int:
+    """This process's priority, lowered by `settings.WORKER_NICE` the first time only."""
+    return os.nice(settings.WORKER_NICE)
 
 
 class QueueRouter:

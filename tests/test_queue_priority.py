@@ -11,9 +11,9 @@ from companion import queue
 
 def run_job(monkeypatch, in_process: bool) -> tuple[list[int], list[str]]:
     lowered: list[int] = []
-    monkeypatch.setattr(queue, "_lowered", [])
     monkeypatch.setattr(queue, "in_process", lambda: in_process)
     monkeypatch.setattr(queue.os, "nice", lambda n: lowered.append(n) or n)
+    queue.lower_priority.cache_clear()
     ran: list[str] = []
 
     async def job():
@@ -22,6 +22,7 @@ def run_job(monkeypatch, in_process: bool) -> tuple[list[int], list[str]]:
 
     for _ in range(2):
         assert asyncio.run(queue.behind_people(job, None, None)) == "done"
+    queue.lower_priority.cache_clear()  # this test process's priority was not lowered
     return lowered, ran
 
 
