@@ -15,7 +15,6 @@ from django.template import Context, Engine
 from django.utils.safestring import mark_safe
 
 MISSING = object()
-KEYED = "keyed items"
 # Values digested as themselves, not pickled: most paths are flags, numbers and names.
 PLAIN = frozenset({bool, int, str, float, type(None)})
 # Placeholders filled in per phone (games.render.fill_in): a move's form writes
@@ -57,7 +56,7 @@ def digest(value) -> int | None:
     if value is MISSING:
         return hash(MISSING)
     if kind is tuple and value and all(type(item) is dict and "key" in item for item in value):
-        return hash((KEYED, *(item["key"] for item in value)))
+        return hash(("keyed", *(item["key"] for item in value)))
     try:
         return hash(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except (pickle.PicklingError, TypeError, AttributeError):

@@ -131,9 +131,8 @@ class Screen:
 def phone_screen(
     snap: Snapshot, hashes, wanted, host, lang: str, notes=None, previous=None, acting=None
 ) -> Screen:
-    """The screen of the phone holding the seat tokens hashed `hashes`, showing seat `wanted`
-    if it holds it (else its first): the seats it holds now (games.phones), never those it
-    held when its socket opened."""
+    """The screen of the phone holding the seat tokens hashed `hashes` now (games.phones, not
+    when its socket opened), showing seat `wanted` if it holds it, else its first."""
     seats = phones.seats_held(snap.seats, hashes)
     active = wanted if wanted in seats else phones.pick_active(seats, None)
     return screen(snap, seats, active, host, lang, notes, previous, acting)
@@ -142,9 +141,8 @@ def phone_screen(
 def screen(
     snap: Snapshot, phone_seats, active, host, lang: str, notes=None, previous=None, acting=None
 ) -> Screen:
-    """The phone's screen in `lang`, showing seat `active`, one of `phone_seats` (a phone sees
-    only a seat it holds; `acting`: the seat it enters moves for, games.context); `notes`:
-    who is at the table (games.presence); `previous`: its last screen."""
+    """The phone's screen in `lang` of seat `active`, one it holds (`acting`: the seat it enters
+    moves for, games.context); `notes`: who is here (games.presence); `previous`: its last."""
     if active is not None and active not in phone_seats:
         raise ValueError(f"seat {active} is not one of the phone's {phone_seats}")
     table, stage = snap.table, _stage(snap.table)
@@ -164,9 +162,8 @@ def centre_screen(snap: Snapshot, lang: str, previous=None) -> Screen:
     view in `lang`: the last event in large type, then the game's centre regions."""
     table, stage = snap.table, _stage(snap.table)
     middle = CENTRE_STAGE.get(stage) or centre_regions(table.game, table.mode)
-    shown = Screen(
-        table.version, f"{table.game}-{table.mode} centre", stage, [], lang, panes=("centre",)
-    )
+    kind = f"{table.game}-{table.mode} centre"
+    shown = Screen(table.version, kind, stage, [], lang, panes=("centre",))
     with in_language(lang):
         context = table_context(snap, [], None, False, None, lang)
         _fill(shown, (*CENTRE_HEAD, *middle), context, snap, lang, previous)
@@ -174,11 +171,9 @@ def centre_screen(snap: Snapshot, lang: str, previous=None) -> Screen:
 
 
 def in_language(lang: str):
-    """translation.override(lang), or nothing if `lang` is the active language already:
-    switching there and back costs more than rendering a small region."""
-    if translation.get_language() == lang:
-        return contextlib.nullcontext()
-    return translation.override(lang)
+    """translation.override(lang), none if it is active (a switch costs a small region's render)."""
+    same = translation.get_language() == lang
+    return contextlib.nullcontext() if same else translation.override(lang)
 
 
 def _stage(table: Table) -> str:
@@ -186,9 +181,8 @@ def _stage(table: Table) -> str:
 
 
 def _fill(shown: Screen, wanted, context: dict, snap: Snapshot, lang: str, previous) -> None:
-    """Add each region of `wanted` to `shown`: taken from `previous` or the process's cache
-    when its inputs are the same, else rendered. The first phone of a change digests the
-    shared context's paths for all."""
+    """Add each region of `wanted` to `shown`: from `previous` or the process's cache if its
+    inputs are the same, else rendered; the shared paths' digests are kept for the next phone."""
     if previous is not None and previous.lang != lang:
         previous = None
     earlier = {name: html for name, html, _pane in previous.regions} if previous else {}
