@@ -38,9 +38,15 @@ PILES = (
     "panel.draw_step",
     "panel.draw_count",
 )
-HAND = ("panel.hand", "panel.hand_cards", "panel.hand_title", "panel.playing", "panel.ways")
-HAND += ("panel.open_rows",)
-HAND += ("panel.hint_discard",)
+HAND = (
+    "panel.hand",
+    "panel.hand_cards",
+    "panel.hand_title",
+    "panel.playing",
+    "panel.ways",
+    "panel.open_rows",
+    "panel.hint_discard",
+)
 # every seat round the table (the style hides the phone's own), their phones
 # (`seat_states`) and the turn clock too
 RING = ("board.ring", "board.total_boxes", "seat_states", "clock")
